@@ -1,0 +1,91 @@
+/**
+ * Did the run succeed? Strict by design: the step is green only when the agent exited 0 after a terminal
+ * `result` event that reports no error. Everything else is a failure whose `error` says which rule it
+ * broke, in the agent's own words where it gave any.
+ */
+import { constants } from "node:os";
+import { stripVTControlCharacters } from "node:util";
+import type { ExitInfo } from "./agent/process.js";
+import type { ResultEvent } from "./stream/events.js";
+
+export type Conclusion = "success" | "failure" | "timed_out" | "cancelled";
+
+export interface Verdict {
+  conclusion: Conclusion;
+  /** Why it failed; empty on success. */
+  error: string;
+  /** The exit code as reported: 128 + n for a signal, as a shell reports it. */
+  exitCode?: number;
+}
+
+export interface VerdictInput {
+  /** Undefined when no process ran (a transcript was replayed). */
+  exit?: ExitInfo;
+  result?: ResultEvent;
+  /** The last lines of the agent's stderr. */
+  stderrTail: string[];
+  agentPath: string;
+  /** How we stopped the agent, if we did. */
+  stopped?: { reason: "timeout" | "cancel" | "hang-after-result"; afterMs: number };
+}
+
+/** How a missing binary is explained: the fix is always an install step before ours. */
+export const INSTALL_HINT =
+  "Install the Cursor CLI in an earlier step (`curl https://cursor.com/install -fsS | bash`, then add `$HOME/.local/bin` to `$GITHUB_PATH`), or point `agent-path` at it.";
+
+export function decide(input: VerdictInput): Verdict {
+  const { exit, result } = input;
+  if (exit?.spawnError) return { conclusion: "failure", error: spawnMessage(input.agentPath, exit.spawnError) };
+
+  const exitCode = exit ? codeOf(exit) : undefined;
+  const reasons: string[] = [];
+  let conclusion: Conclusion = "failure";
+  if (input.stopped?.reason === "timeout") {
+    conclusion = "timed_out";
+    reasons.push(`The agent was stopped after ${formatMinutes(input.stopped.afterMs)} (timeout-minutes).`);
+  } else if (input.stopped?.reason === "cancel") {
+    conclusion = "cancelled";
+    reasons.push("The run was cancelled; the agent was stopped.");
+  }
+
+  const hungAfterResult = input.stopped?.reason === "hang-after-result";
+  if (exit && !hungAfterResult && reasons.length === 0) {
+    if (exit.signal) reasons.push(`The agent was killed by ${exit.signal}.`);
+    else if (exit.code !== 0) reasons.push(`The agent exited with code ${exit.code}.`);
+  }
+  if (!result) reasons.push("The agent ended without a result event.");
+  else if (result.isError) {
+    const said = result.error ?? result.text;
+    reasons.push(`The agent reported an error${said ? `: ${clean(said)}` : "."}`);
+  }
+  if (reasons.length === 0) return { conclusion: "success", error: "", exitCode };
+
+  const tail = input.stderrTail.map(clean).filter((l) => l.trim() !== "");
+  const error = tail.length ? `${reasons.join(" ")}\nstderr:\n${tail.join("\n")}` : reasons.join(" ");
+  return { conclusion, error, exitCode };
+}
+
+function codeOf(exit: ExitInfo): number | undefined {
+  if (exit.code !== undefined) return exit.code;
+  if (exit.signal) {
+    const n = constants.signals[exit.signal];
+    return n !== undefined ? 128 + n : undefined;
+  }
+  return undefined;
+}
+
+function spawnMessage(agentPath: string, e: { code: string; message: string }): string {
+  if (e.code === "ENOENT") return `agent-path '${agentPath}' was not found. ${INSTALL_HINT}`;
+  if (e.code === "EACCES") return `agent-path '${agentPath}' is not executable (EACCES). ${INSTALL_HINT}`;
+  return `agent-path '${agentPath}' could not be started: ${e.code}. ${INSTALL_HINT}`;
+}
+
+/** The agent's words without its colours (FORMAT.md: the bad-key warning comes in ANSI colours). */
+export function clean(s: string): string {
+  return stripVTControlCharacters(s).trimEnd();
+}
+
+function formatMinutes(ms: number): string {
+  const m = ms / 60000;
+  return m >= 1 ? `${Number(m.toFixed(2))} min` : `${Math.round(ms / 1000)} s`;
+}

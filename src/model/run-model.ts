@@ -1,0 +1,325 @@
+/**
+ * The run model: what the agent did, built event by event.
+ *
+ * It holds only what later stages need (session, counts, tool calls by id, the result), never the stream
+ * or its text: memory grows with the number of tool calls, not with the amount of text or tool output.
+ * Each change is also announced as a {@link ModelUpdate}, carrying the event's payload for consumers that
+ * want more than the model keeps (the live log prints a tool's output; the change tracker reads edits).
+ */
+import type { AgentEvent, AssistantEvent, InitEvent, ResultEvent, ToolEvent, ToolPayload } from "../stream/events.js";
+import { relatePath } from "./paths.js";
+import { describeTool, type OutcomeSummary, summarizeOutcome, type ToolStatus } from "./tools.js";
+
+export interface ToolCall {
+  /** The agent's id, as given: may contain a newline (FORMAT.md). Never print it raw. */
+  callId: string;
+  kind: string;
+  name: string;
+  /** The main argument as the agent gave it. */
+  mainArg?: string;
+  /** The main argument for display: paths related to the workspace. */
+  target?: string;
+  /** False for a path outside the workspace. */
+  inside: boolean;
+  status: ToolStatus;
+  outcome?: OutcomeSummary;
+  modelCallId?: string;
+  /** Epoch ms, from the agent's own timestamps when it gave them, else when we received the event. */
+  startedAt: number;
+  endedAt?: number;
+  /** False when the completion arrived without a start. */
+  startSeen: boolean;
+  /** Arguments from `started`, kept only until the completion (which may lack them). */
+  pendingArgs?: Record<string, unknown>;
+}
+
+export interface Session {
+  sessionId?: string;
+  requestId?: string;
+  model?: string;
+  cwd?: string;
+  apiKeySource?: string;
+  permissionMode?: string;
+}
+
+export type ModelUpdate =
+  | { type: "init"; session: Session }
+  | { type: "text-delta"; text: string }
+  /** A finished segment. `streamed`: its text already went out as deltas (do not show it again). */
+  | { type: "segment"; text: string; streamed: boolean }
+  | { type: "thinking-delta"; text: string }
+  | { type: "thinking-end"; chars: number }
+  | { type: "tool-start"; call: ToolCall; payload: ToolPayload }
+  | { type: "tool-end"; call: ToolCall; payload: ToolPayload }
+  | { type: "note"; text: string }
+  | { type: "result"; result: ResultEvent };
+
+export type UpdateSink = (u: ModelUpdate) => void;
+
+/** The longest text of a segment kept to recognise its repeat (longer ones compare by length). */
+const SEGMENT_PREFIX_KEPT = 64 * 1024;
+const LAST_SEGMENT_KEPT = 64 * 1024;
+const NOTES_KEPT = 100;
+
+export class RunModel {
+  readonly session: Session = {};
+  readonly tools = new Map<string, ToolCall>();
+  result: ResultEvent | undefined;
+  readonly counts = {
+    events: 0,
+    segments: 0,
+    textChars: 0,
+    thinkingBlocks: 0,
+    thinkingChars: 0,
+    reconnects: 0,
+    retries: 0,
+    /** `started`/`completed` lines replayed after a reconnect, counted once and otherwise ignored. */
+    replayedToolEvents: 0,
+    interactions: 0,
+    unknownEvents: 0,
+  };
+  readonly unknownTypes = new Map<string, number>();
+  readonly notes: string[] = [];
+  /** The last segment of assistant text (capped), for the summary's "final text". */
+  lastSegment = "";
+
+  /** The segment being streamed as deltas: its length and (capped) text. */
+  private current = { length: 0, prefix: "" };
+  /** A streamed segment closed by a tool call or the result before its repeat arrived. */
+  private closedUnrepeated: { length: number; prefix: string } | undefined;
+  /** The thinking block being streamed: its delta count (some agents send only empty deltas) and length. */
+  private thinkingOpen: { deltas: number; chars: number } | undefined;
+
+  constructor(
+    private readonly emit: UpdateSink = () => {},
+    /** The workspace, to relate paths when `system/init` has no `cwd`. */
+    private readonly workspace?: string,
+  ) {}
+
+  /** The directory the agent's paths are relative to. */
+  get root(): string | undefined {
+    return this.session.cwd ?? this.workspace;
+  }
+
+  apply(event: AgentEvent, receivedAt: number): void {
+    this.counts.events++;
+    switch (event.kind) {
+      case "init":
+        return this.onInit(event);
+      case "user":
+        return;
+      case "thinking-delta": {
+        const open = (this.thinkingOpen ??= { deltas: 0, chars: 0 });
+        open.deltas++;
+        open.chars += event.text.length;
+        this.counts.thinkingChars += event.text.length;
+        if (event.text !== "") this.emit({ type: "thinking-delta", text: event.text });
+        return;
+      }
+      case "thinking-completed":
+        return this.closeThinking();
+      case "assistant":
+        return this.onAssistant(event);
+      case "tool-started":
+        return this.onToolStarted(event, receivedAt);
+      case "tool-completed":
+        return this.onToolCompleted(event, receivedAt);
+      case "result":
+        this.closeThinking();
+        this.closeSegmentImplicitly();
+        this.result = event;
+        if (event.sessionId && !this.session.sessionId) this.session.sessionId = event.sessionId;
+        if (event.requestId) this.session.requestId = event.requestId;
+        this.emit({ type: "result", result: event });
+        return;
+      case "connection":
+        if (event.phase === "reconnecting") {
+          this.counts.reconnects++;
+          this.note(`Connection lost; reconnecting${event.attempt ? ` (attempt ${event.attempt})` : ""}`);
+        } else {
+          this.note("Reconnected");
+        }
+        return;
+      case "retry":
+        this.counts.retries++;
+        this.note(
+          `Retrying the request${event.attempt ? ` (attempt ${event.attempt})` : ""}${event.isResume ? ", resuming" : ""}`,
+        );
+        return;
+      case "interaction":
+        this.counts.interactions++;
+        this.note(`Approval ${event.phase}${event.queryType ? `: ${event.queryType}` : ""}`);
+        return;
+      case "notice":
+        this.note(`${event.type}/${event.subtype}${event.message ? `: ${event.message}` : ""}`);
+        return;
+      case "unknown": {
+        this.counts.unknownEvents++;
+        const key = event.subtype ? `${event.type}/${event.subtype}` : event.type || "(no type)";
+        if (this.unknownTypes.has(key) || this.unknownTypes.size < 50) {
+          this.unknownTypes.set(key, (this.unknownTypes.get(key) ?? 0) + 1);
+        }
+        return;
+      }
+    }
+  }
+
+  /** The stream ended: close what is still open (text cut off mid-segment is still a segment). */
+  finish(): void {
+    this.closeThinking();
+    this.closeSegmentImplicitly();
+  }
+
+  toolCounts(): { total: number; byStatus: Record<ToolStatus, number>; byKind: Record<string, number> } {
+    const byStatus: Record<ToolStatus, number> = { running: 0, succeeded: 0, failed: 0, rejected: 0, errored: 0 };
+    const byKind: Record<string, number> = {};
+    for (const t of this.tools.values()) {
+      byStatus[t.status]++;
+      byKind[t.kind] = (byKind[t.kind] ?? 0) + 1;
+    }
+    return { total: this.tools.size, byStatus, byKind };
+  }
+
+  private onInit(e: InitEvent): void {
+    const s = this.session;
+    s.sessionId = e.sessionId ?? s.sessionId;
+    s.requestId = e.requestId ?? s.requestId;
+    s.model = e.model ?? s.model;
+    s.cwd = e.cwd ?? s.cwd;
+    s.apiKeySource = e.apiKeySource ?? s.apiKeySource;
+    s.permissionMode = e.permissionMode ?? s.permissionMode;
+    this.emit({ type: "init", session: s });
+  }
+
+  /**
+   * Partial output (FORMAT.md): each token is an `assistant` event with `timestamp_ms` and no
+   * `model_call_id`; before a tool call the whole segment is repeated once with `model_call_id`, and the
+   * final segment is repeated with neither field. Without partial output, each event is a whole segment.
+   */
+  private onAssistant(e: AssistantEvent): void {
+    const isDelta = e.alternate === true || (e.modelCallId === undefined && e.timestampMs !== undefined);
+    if (isDelta) {
+      if (e.text === "") return;
+      this.closedUnrepeated = undefined;
+      const c = this.current;
+      if (c.prefix.length < SEGMENT_PREFIX_KEPT) c.prefix += e.text.slice(0, SEGMENT_PREFIX_KEPT - c.prefix.length);
+      c.length += e.text.length;
+      this.emit({ type: "text-delta", text: e.text });
+      return;
+    }
+    if (this.current.length > 0) {
+      const repeat = sameText(this.current, e.text);
+      this.closeSegment();
+      // Not the repeat we expected: the deltas were a segment of their own, and this is another.
+      if (!repeat) this.wholeSegment(e.text);
+      return;
+    }
+    const closed = this.closedUnrepeated;
+    this.closedUnrepeated = undefined;
+    if (closed && sameText(closed, e.text)) return; // the late repeat of a segment already closed
+    this.wholeSegment(e.text);
+  }
+
+  private wholeSegment(text: string): void {
+    if (text === "") return;
+    this.countSegment(text, text.length);
+    this.emit({ type: "segment", text, streamed: false });
+  }
+
+  private closeSegment(): void {
+    const c = this.current;
+    this.current = { length: 0, prefix: "" };
+    this.countSegment(c.prefix, c.length);
+    this.emit({ type: "segment", text: c.prefix, streamed: true });
+  }
+
+  /** A tool call or the result arrived before the segment's repeat: close it, and drop the repeat later. */
+  private closeSegmentImplicitly(): void {
+    if (this.current.length === 0) return;
+    const c = this.current;
+    this.closeSegment();
+    this.closedUnrepeated = c;
+  }
+
+  private countSegment(text: string, length: number): void {
+    this.counts.segments++;
+    this.counts.textChars += length;
+    this.lastSegment = text.length > LAST_SEGMENT_KEPT ? text.slice(0, LAST_SEGMENT_KEPT) : text;
+  }
+
+  private closeThinking(): void {
+    if (!this.thinkingOpen) return;
+    this.counts.thinkingBlocks++;
+    const { chars } = this.thinkingOpen;
+    this.thinkingOpen = undefined;
+    this.emit({ type: "thinking-end", chars });
+  }
+
+  private onToolStarted(e: ToolEvent, receivedAt: number): void {
+    this.closeThinking();
+    this.closeSegmentImplicitly();
+    if (this.tools.has(e.callId)) {
+      // After a reconnect the CLI may replay a call's lines: the same call_id started again.
+      this.counts.replayedToolEvents++;
+      return;
+    }
+    const call = this.newCall(e, e.tool.startedAtMs ?? e.timestampMs ?? receivedAt);
+    call.pendingArgs = e.tool.args;
+    this.tools.set(e.callId, call);
+    this.emit({ type: "tool-start", call, payload: e.tool });
+  }
+
+  private onToolCompleted(e: ToolEvent, receivedAt: number): void {
+    this.closeThinking();
+    this.closeSegmentImplicitly();
+    let call = this.tools.get(e.callId);
+    if (call && call.status !== "running") {
+      this.counts.replayedToolEvents++;
+      return;
+    }
+    const payload: ToolPayload = e.tool.args || !call?.pendingArgs ? e.tool : { ...e.tool, args: call.pendingArgs };
+    const endedAt = e.tool.completedAtMs ?? e.timestampMs ?? receivedAt;
+    if (!call) {
+      // A completion without a start (FORMAT.md): the call still counts.
+      call = this.newCall({ ...e, tool: payload }, e.tool.startedAtMs ?? endedAt);
+      call.startSeen = false;
+      this.tools.set(e.callId, call);
+    } else if (payload.args && !call.mainArg) {
+      Object.assign(call, this.describe(payload));
+    }
+    call.pendingArgs = undefined;
+    call.outcome = summarizeOutcome(payload);
+    call.status = call.outcome.status;
+    call.endedAt = e.tool.durationMs !== undefined ? call.startedAt + e.tool.durationMs : Math.max(endedAt, call.startedAt);
+    this.emit({ type: "tool-end", call, payload });
+  }
+
+  private newCall(e: ToolEvent, startedAt: number): ToolCall {
+    return {
+      callId: e.callId,
+      kind: e.tool.kind,
+      ...this.describe(e.tool),
+      status: "running",
+      modelCallId: e.modelCallId,
+      startedAt,
+      startSeen: true,
+    };
+  }
+
+  private describe(tool: ToolPayload): Pick<ToolCall, "name" | "mainArg" | "target" | "inside"> {
+    const d = describeTool(tool);
+    if (d.mainArg === undefined) return { name: d.name, inside: true };
+    if (!d.mainArgIsPath) return { name: d.name, mainArg: d.mainArg, target: d.mainArg, inside: true };
+    const rel = relatePath(d.mainArg, this.root);
+    return { name: d.name, mainArg: d.mainArg, target: rel.display, inside: rel.inside };
+  }
+
+  private note(text: string): void {
+    if (this.notes.length < NOTES_KEPT) this.notes.push(text);
+    this.emit({ type: "note", text });
+  }
+}
+
+function sameText(kept: { length: number; prefix: string }, text: string): boolean {
+  return text.length === kept.length && text.startsWith(kept.prefix);
+}

@@ -1,0 +1,141 @@
+/**
+ * The live job log: the model's updates as a person wants to read them, as they happen.
+ *
+ * Assistant text is printed as whole lines, each segment once. Each tool call becomes one collapsed
+ * group when it completes (a notice line when it starts), so groups never nest, never interleave and are
+ * never left open while we wait on the agent.
+ */
+import type { ToolPayload } from "../stream/events.js";
+import type { ModelUpdate, ToolCall } from "../model/run-model.js";
+import type { ToolStatus } from "../model/tools.js";
+import type { LogWriter } from "./log-writer.js";
+import { toolOutput } from "./tool-output.js";
+
+export interface LiveLogOptions {
+  /** Lines of a tool's output shown in its group. */
+  toolOutputLines: number;
+  /** A collapsed group per thinking block instead of a one-line note. */
+  showThinking: boolean;
+  /** How many failed calls become warning annotations. */
+  maxAnnotations: number;
+}
+
+export const STATUS_MARK: Record<ToolStatus, string> = {
+  running: "…",
+  succeeded: "✓",
+  failed: "✗",
+  rejected: "⊘",
+  errored: "‼",
+};
+
+/** Thinking shown in a group is capped: a model can think for megabytes. */
+const THINKING_KEPT = 64 * 1024;
+
+export class LiveLog {
+  /** The unfinished last line of the segment being streamed. */
+  private lineRest = "";
+  private thinking = "";
+  private running = 0;
+  private annotations = 0;
+
+  constructor(
+    private readonly log: LogWriter,
+    private readonly opts: LiveLogOptions,
+  ) {}
+
+  readonly onUpdate = (u: ModelUpdate): void => {
+    switch (u.type) {
+      case "init":
+        return;
+      case "text-delta":
+        return this.delta(u.text);
+      case "segment":
+        if (u.streamed) this.endStreamedSegment();
+        else this.log.text(u.text);
+        return;
+      case "thinking-delta":
+        if (this.opts.showThinking && this.thinking.length < THINKING_KEPT) this.thinking += u.text;
+        return;
+      case "thinking-end":
+        return this.thinkingEnd(u.chars);
+      case "tool-start":
+        this.running++;
+        // With calls in parallel, say one started; its group comes when it completes.
+        this.log.text(`▸ ${this.title(u.call)}`);
+        return;
+      case "tool-end":
+        if (u.call.startSeen) this.running = Math.max(0, this.running - 1);
+        return this.toolGroup(u.call, u.payload);
+      case "note":
+        this.log.text(`↻ ${u.text}`);
+        return;
+      case "result":
+        return;
+    }
+  };
+
+  private delta(text: string): void {
+    const all = this.lineRest + text;
+    const nl = all.lastIndexOf("\n");
+    if (nl === -1) {
+      this.lineRest = all;
+      return;
+    }
+    this.log.text(all.slice(0, nl));
+    this.lineRest = all.slice(nl + 1);
+  }
+
+  private endStreamedSegment(): void {
+    if (this.lineRest !== "") this.log.text(this.lineRest);
+    this.lineRest = "";
+  }
+
+  private thinkingEnd(chars: number): void {
+    if (this.opts.showThinking && this.thinking.trim() !== "") {
+      this.log.group(`💭 Thinking (${chars} characters)`);
+      this.log.text(this.thinking.trim());
+      if (chars > this.thinking.length) this.log.text(`… ${chars - this.thinking.length} more characters not shown`);
+      this.log.endGroup();
+    } else {
+      this.log.text(chars > 0 ? `💭 Thought for ${chars} characters` : "💭 Thought (the agent sent no text)");
+    }
+    this.thinking = "";
+  }
+
+  private title(call: ToolCall): string {
+    const target = call.target ? ` ${call.target}` : "";
+    const outside = call.inside ? "" : " (outside the workspace)";
+    return `${call.name}${target}${outside}`;
+  }
+
+  private toolGroup(call: ToolCall, payload: ToolPayload): void {
+    const o = call.outcome;
+    const mark = STATUS_MARK[call.status];
+    const took = call.endedAt !== undefined ? ` · ${formatDuration(call.endedAt - call.startedAt)}` : "";
+    const label = call.status === "succeeded" ? "" : ` [${call.status.toUpperCase()}]`;
+    this.log.group(`${mark}${label} ${this.title(call)}${o ? ` — ${o.summary}` : ""}${took}`);
+    const out = toolOutput(payload, this.opts.toolOutputLines);
+    for (const line of out) this.log.text(line);
+    if (o?.error && !out.length) this.log.text(o.error);
+    this.log.endGroup();
+    if (call.status !== "succeeded" && this.annotations < this.opts.maxAnnotations) {
+      this.annotations++;
+      const what = call.target ? `${call.name} ${call.target}` : call.name;
+      this.log.annotate("warning", `${what}: ${o?.error ?? o?.summary ?? call.status}`, `Agent tool call ${call.status}`);
+    }
+  }
+
+  /** The stream ended: print a last unfinished line. */
+  finish(): void {
+    this.endStreamedSegment();
+  }
+}
+
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return "?";
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const s = ms / 1000;
+  if (s < 60) return `${s.toFixed(1)} s`;
+  const m = Math.floor(s / 60);
+  return `${m} min ${Math.round(s - m * 60)} s`;
+}

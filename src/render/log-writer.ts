@@ -1,0 +1,78 @@
+/**
+ * The job log's one way out. Agent text goes through {@link LogWriter.text}, which neutralises it; only
+ * {@link LogWriter.command} writes workflow commands, and only the action calls it. Output is buffered
+ * and written in one piece per {@link LogWriter.flush}: the caller flushes after each chunk it reads
+ * from the agent, so nothing waits for the process to exit.
+ */
+import { neutralize, oneLine } from "./neutralize.js";
+
+export interface TextOut {
+  write(s: string): unknown;
+}
+
+export class LogWriter {
+  private buf: string[] = [];
+  private groupOpen = false;
+
+  constructor(private readonly out: TextOut) {}
+
+  /** Untrusted text, one or more lines. */
+  text(s: string): void {
+    this.buf.push(neutralize(s), "\n");
+  }
+
+  /** A workflow command of the action's own. Data and properties are escaped as the toolkit does. */
+  command(name: string, data: string, props: Record<string, string | number | undefined> = {}): void {
+    const p = Object.entries(props)
+      .filter(([, v]) => v !== undefined && v !== "")
+      .map(([k, v]) => `${k}=${escapeProperty(String(v))}`)
+      .join(",");
+    this.buf.push(`::${name}${p ? ` ${p}` : ""}::${escapeData(data)}\n`);
+  }
+
+  /** Opens a collapsed group. Groups never nest: an open one is closed first. */
+  group(title: string): void {
+    if (this.groupOpen) this.endGroup();
+    this.command("group", oneLine(title, 240));
+    this.groupOpen = true;
+  }
+
+  endGroup(): void {
+    if (!this.groupOpen) return;
+    this.command("endgroup", "");
+    this.groupOpen = false;
+  }
+
+  /** A single-line annotation; its message is neutralised like a title. */
+  annotate(level: "warning" | "error" | "notice", message: string, title?: string): void {
+    this.command(level, oneLine(message, 1000), { title: title ? oneLine(title, 100) : undefined });
+  }
+
+  mask(secret: string): void {
+    // One mask a line: a multi-line secret is masked line by line, as the toolkit recommends.
+    for (const line of secret.split(/\r?\n/)) if (line.trim() !== "") this.buf.push(`::add-mask::${escapeData(line)}\n`);
+  }
+
+  flush(): void {
+    if (this.buf.length === 0) return;
+    const s = this.buf.join("");
+    this.buf = [];
+    this.out.write(s);
+  }
+
+  /** Leaves no group open (for the end of the run, or a cancellation). */
+  close(): void {
+    this.endGroup();
+    this.flush();
+  }
+}
+
+/** The toolkit's escaping for command data (`%`, CR, LF), after which no line break is left. */
+function escapeData(s: string): string {
+  return s.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
+}
+
+/** The toolkit's escaping for command properties: also `:` and `,`. */
+function escapeProperty(s: string): string {
+  return escapeData(s).replaceAll(":", "%3A").replaceAll(",", "%2C");
+}

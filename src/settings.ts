@@ -1,0 +1,170 @@
+/**
+ * Settings: every input read and validated in one place, into one typed object.
+ *
+ * The runner applies action.yml's defaults but enforces nothing (RUNNER.md "Inputs"), and other hosts
+ * (the local-action runner, a bare `node dist/index.js`) apply none, so the defaults are mirrored here;
+ * a test reads action.yml so the two cannot drift. A bad input is an {@link InputError}: one line naming
+ * the input and what is wrong.
+ */
+import { readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { split as shellSplit } from "shlex";
+
+export const INPUT_DEFAULTS = {
+  prompt: "",
+  "prompt-file": "",
+  "api-key": "",
+  model: "",
+  workspace: "",
+  force: "false",
+  trust: "true",
+  "agent-path": "cursor-agent",
+  "extra-args": "",
+  "stream-partial-output": "false",
+  transcript: "",
+  "fail-on-error": "true",
+} as const;
+
+export type InputName = keyof typeof INPUT_DEFAULTS;
+
+export interface Settings {
+  /** The prompt text (from `prompt`, or read from `prompt-file`). Empty when replaying a transcript. */
+  prompt: string;
+  apiKey?: string;
+  model?: string;
+  /** Absolute. */
+  workspace: string;
+  force: boolean;
+  trust: boolean;
+  agentPath: string;
+  extraArgs: string[];
+  streamPartialOutput: boolean;
+  /** A saved stream to render instead of running the agent (absolute). */
+  transcript?: string;
+  failOnError: boolean;
+}
+
+export class InputError extends Error {
+  constructor(
+    readonly input: string,
+    problem: string,
+  ) {
+    super(`Input '${input}': ${problem}`);
+    this.name = "InputError";
+  }
+}
+
+/**
+ * Linux refuses a single argument over 128 KiB (MAX_ARG_STRLEN) with E2BIG, and the agent takes its
+ * prompt as an argument: say so up front instead of failing to spawn.
+ */
+export const MAX_PROMPT_BYTES = 128 * 1024 - 1;
+
+export type GetInput = (name: InputName) => string;
+
+/** Reads `INPUT_<NAME>` as the runner sets it (upper-cased, spaces to `_`, dashes kept). */
+export function inputsFromEnv(env: NodeJS.ProcessEnv): GetInput {
+  return (name) => (env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] ?? "").trim();
+}
+
+export function readSettings(getInput: GetInput, env: NodeJS.ProcessEnv): Settings {
+  const get = (name: InputName): string => getInput(name) || INPUT_DEFAULTS[name];
+
+  const workspace = resolveWorkspace(get("workspace") || env.GITHUB_WORKSPACE || process.cwd());
+  const transcriptInput = get("transcript");
+  const transcript = transcriptInput ? readableFile("transcript", path.resolve(workspace, transcriptInput)) : undefined;
+
+  const settings: Settings = {
+    prompt: transcript ? optionalPrompt(get, workspace) : requiredPrompt(get, workspace),
+    apiKey: get("api-key") || env.CURSOR_API_KEY || undefined,
+    model: get("model") || undefined,
+    workspace,
+    force: bool(get, "force"),
+    trust: bool(get, "trust"),
+    agentPath: get("agent-path"),
+    extraArgs: splitArgs(get("extra-args")),
+    streamPartialOutput: bool(get, "stream-partial-output"),
+    transcript,
+    failOnError: bool(get, "fail-on-error"),
+  };
+  return settings;
+}
+
+/** `core.getBooleanInput`'s rule (YAML 1.2 core schema), with the default applied to an empty input. */
+function bool(get: (n: InputName) => string, name: InputName): boolean {
+  const v = get(name);
+  if (["true", "True", "TRUE"].includes(v)) return true;
+  if (["false", "False", "FALSE"].includes(v)) return false;
+  throw new InputError(name, `'${oneLine(v)}' is not a boolean; use true or false`);
+}
+
+function resolveWorkspace(dir: string): string {
+  const abs = path.resolve(dir);
+  let isDir = false;
+  try {
+    isDir = statSync(abs).isDirectory();
+  } catch {
+    throw new InputError("workspace", `'${abs}' does not exist`);
+  }
+  if (!isDir) throw new InputError("workspace", `'${abs}' is not a directory`);
+  return abs;
+}
+
+function requiredPrompt(get: (n: InputName) => string, workspace: string): string {
+  const prompt = getPrompt(get, workspace);
+  if (prompt === undefined) throw new InputError("prompt", "give either 'prompt' or 'prompt-file' (neither is set)");
+  return prompt;
+}
+
+function optionalPrompt(get: (n: InputName) => string, workspace: string): string {
+  return getPrompt(get, workspace) ?? "";
+}
+
+function getPrompt(get: (n: InputName) => string, workspace: string): string | undefined {
+  const inline = get("prompt");
+  const file = get("prompt-file");
+  if (inline && file) throw new InputError("prompt", "give either 'prompt' or 'prompt-file', not both");
+  let prompt: string | undefined;
+  let source: InputName = "prompt";
+  if (inline) prompt = inline;
+  if (file) {
+    source = "prompt-file";
+    const p = readableFile("prompt-file", path.resolve(workspace, file));
+    prompt = readFileSync(p, "utf8");
+    if (prompt.trim() === "") throw new InputError("prompt-file", `'${file}' is empty`);
+  }
+  if (prompt !== undefined && Buffer.byteLength(prompt) > MAX_PROMPT_BYTES) {
+    throw new InputError(
+      source,
+      `the prompt is ${Buffer.byteLength(prompt)} bytes; the agent takes it as one command-line argument, which Linux limits to ${MAX_PROMPT_BYTES} bytes`,
+    );
+  }
+  return prompt;
+}
+
+function readableFile(input: InputName, p: string): string {
+  let stat: ReturnType<typeof statSync>;
+  try {
+    stat = statSync(p);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new InputError(input, `cannot read '${p}': ${code === "ENOENT" ? "no such file" : (code ?? "error")}`);
+  }
+  if (!stat.isFile()) throw new InputError(input, `'${p}' is not a file`);
+  return p;
+}
+
+/** `extra-args` is one shell-quoted string; split it as a POSIX shell would (quotes, escapes), by shlex. */
+function splitArgs(s: string): string[] {
+  if (s === "") return [];
+  try {
+    return shellSplit(s);
+  } catch (e) {
+    throw new InputError("extra-args", `cannot split '${oneLine(s)}': ${(e as Error).message}`);
+  }
+}
+
+function oneLine(s: string): string {
+  const flat = s.replace(/[\r\n]+/g, " ");
+  return flat.length > 80 ? `${flat.slice(0, 77)}...` : flat;
+}

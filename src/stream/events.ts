@@ -1,0 +1,394 @@
+/**
+ * Events: one parsed JSON line → one typed {@link AgentEvent}.
+ *
+ * Validation is by zod, per event type, on the fields the action reads; everything else in a line is
+ * ignored. An event of a type we do not know, or a known type whose fields do not fit, becomes an
+ * `unknown` event instead of an error: the agent's format grows faster than its docs (FORMAT.md).
+ */
+import { z } from "zod";
+
+export type AgentEvent =
+  | InitEvent
+  | { kind: "user"; text: string }
+  | { kind: "thinking-delta"; text: string; timestampMs?: number }
+  | { kind: "thinking-completed"; timestampMs?: number }
+  | AssistantEvent
+  | ToolEvent
+  | ResultEvent
+  | { kind: "connection"; phase: "reconnecting" | "reconnected"; attempt?: number; timestampMs?: number }
+  | { kind: "retry"; attempt?: number; isResume?: boolean; timestampMs?: number }
+  | { kind: "interaction"; phase: "request" | "response"; queryType?: string; timestampMs?: number }
+  | { kind: "notice"; type: string; subtype: string; message?: string; timestampMs?: number }
+  | { kind: "unknown"; type: string; subtype?: string };
+
+export interface InitEvent {
+  kind: "init";
+  sessionId?: string;
+  requestId?: string;
+  model?: string;
+  cwd?: string;
+  apiKeySource?: string;
+  permissionMode?: string;
+}
+
+export interface AssistantEvent {
+  kind: "assistant";
+  text: string;
+  /** Present on the full-segment repeat the CLI sends before a tool call (FORMAT.md "Partial output"). */
+  modelCallId?: string;
+  /** Present on token deltas (and on the repeat before a tool call). */
+  timestampMs?: number;
+  /** The alternate `{type:"assistant", text}` form is always a delta. */
+  alternate?: boolean;
+}
+
+export interface ToolEvent {
+  kind: "tool-started" | "tool-completed";
+  callId: string;
+  tool: ToolPayload;
+  modelCallId?: string;
+  timestampMs?: number;
+}
+
+/** A tool call as the wire carries it, before the run model interprets it. */
+export interface ToolPayload {
+  /** The key naming the kind (`shellToolCall`, `function`, …) or, in the alternate naming, `tool_name`. */
+  kind: string;
+  /** For `function{name, arguments}` and the alternate naming: the function/tool name. */
+  functionName?: string;
+  args?: Record<string, unknown>;
+  /** Only on completion: the one outcome key of `result` and its value. */
+  outcome?: ToolOutcome;
+  /** Siblings of the outcome key in `result` (`isBackground`, `terminalsFolder`). */
+  resultExtras?: Record<string, unknown>;
+  startedAtMs?: number;
+  completedAtMs?: number;
+  /** The alternate naming reports the duration itself. */
+  durationMs?: number;
+}
+
+export interface ToolOutcome {
+  /** `success`, `error`, `failure`, `rejected`, `spawnError`, `timeout`, `permissionDenied`, … */
+  key: string;
+  value: Record<string, unknown>;
+}
+
+export interface ResultEvent {
+  kind: "result";
+  subtype: string;
+  isError: boolean;
+  text?: string;
+  error?: string;
+  durationMs?: number;
+  durationApiMs?: number;
+  sessionId?: string;
+  requestId?: string;
+  usage?: Record<string, number>;
+}
+
+const str = z.string().optional().catch(undefined);
+const num = z.number().optional().catch(undefined);
+const bool = z.boolean().optional().catch(undefined);
+const obj = z.record(z.string(), z.unknown());
+/** Numbers sometimes arrive as strings (`startedAtMs: "1788849963130"`). */
+const numLike = z
+  .union([z.number(), z.string().regex(/^\d+(\.\d+)?$/).transform(Number)])
+  .optional()
+  .catch(undefined);
+
+const textContent = z.object({
+  message: z.object({ content: z.array(z.object({ type: str, text: str })) }).optional(),
+  text: z.string().optional(),
+});
+
+const initSchema = z.object({
+  session_id: str,
+  request_id: str,
+  model: str,
+  cwd: str,
+  workspace: str,
+  apiKeySource: str,
+  permissionMode: str,
+});
+
+const assistantSchema = textContent.extend({ model_call_id: str, timestamp_ms: num });
+
+const toolEventSchema = z.object({
+  call_id: z.string(),
+  tool_call: obj,
+  model_call_id: str,
+  timestamp_ms: num,
+});
+
+const altToolEventSchema = z.object({
+  tool_call_id: z.string(),
+  tool_name: z.string(),
+  parameters: obj.optional().catch(undefined),
+  result: z
+    .object({ success: bool, output: z.unknown().optional(), exit_code: num, error: z.unknown().optional() })
+    .optional()
+    .catch(undefined),
+  duration_ms: num,
+  timestamp_ms: num,
+});
+
+const usageSchema = z.record(z.string(), z.number()).optional().catch(undefined);
+
+const resultSchema = z.object({
+  subtype: str,
+  is_error: bool,
+  result: str,
+  error: z.unknown().optional(),
+  duration_ms: num,
+  duration_api_ms: num,
+  session_id: str,
+  request_id: str,
+  usage: usageSchema,
+});
+
+const timedSchema = z.object({ timestamp_ms: num });
+const deltaSchema = z.object({ text: z.string(), timestamp_ms: num });
+const connectionSchema = z.object({ attempt: num, timestamp_ms: num });
+const retrySchema = z.object({ attempt: num, is_resume: bool, timestamp_ms: num });
+const interactionSchema = z.object({ query_type: str, timestamp_ms: num });
+const noticeSchema = z.object({ message: str, timestamp_ms: num });
+
+/** Keys beside the kind in `tool_call` (newer CLIs); never the kind itself. */
+const TOOL_CALL_SIBLINGS = new Set(["toolCallId", "hookAdditionalContexts", "startedAtMs", "completedAtMs"]);
+/** Keys in `result` that sit beside the outcome key rather than being one. */
+const RESULT_SIBLINGS = new Set(["isBackground", "terminalsFolder"]);
+
+/** Turns one parsed line into an event. Never throws. */
+export function toEvent(raw: Record<string, unknown>): AgentEvent {
+  const type = typeof raw.type === "string" ? raw.type : "";
+  const subtype = typeof raw.subtype === "string" ? raw.subtype : undefined;
+  const unknown: AgentEvent = { kind: "unknown", type, subtype };
+  switch (type) {
+    case "system": {
+      if (subtype === "init") {
+        const r = initSchema.safeParse(raw);
+        if (!r.success) return unknown;
+        const d = r.data;
+        return {
+          kind: "init",
+          sessionId: d.session_id,
+          requestId: d.request_id,
+          model: d.model,
+          cwd: d.cwd ?? d.workspace,
+          apiKeySource: d.apiKeySource,
+          permissionMode: d.permissionMode,
+        };
+      }
+      if (subtype === undefined) return unknown; // a wrapper's own line (FORMAT.md: inspector capture)
+      return notice(type, subtype, raw);
+    }
+    case "user": {
+      const r = textContent.safeParse(raw);
+      return r.success ? { kind: "user", text: joinText(r.data) } : unknown;
+    }
+    case "thinking": {
+      if (subtype === "delta") {
+        const r = deltaSchema.safeParse(raw);
+        return r.success ? { kind: "thinking-delta", text: r.data.text, timestampMs: r.data.timestamp_ms } : unknown;
+      }
+      if (subtype === "completed") {
+        const r = timedSchema.safeParse(raw);
+        return { kind: "thinking-completed", timestampMs: r.success ? r.data.timestamp_ms : undefined };
+      }
+      return unknown;
+    }
+    case "assistant": {
+      const r = assistantSchema.safeParse(raw);
+      if (!r.success) return unknown;
+      const d = r.data;
+      if (d.message === undefined && d.text !== undefined) {
+        return { kind: "assistant", text: d.text, timestampMs: d.timestamp_ms, alternate: true };
+      }
+      return { kind: "assistant", text: joinText(d), modelCallId: d.model_call_id, timestampMs: d.timestamp_ms };
+    }
+    case "tool_call": {
+      if (subtype !== "started" && subtype !== "completed") return unknown;
+      const r = toolEventSchema.safeParse(raw);
+      if (!r.success) return unknown;
+      const d = r.data;
+      const tool = toolPayload(d.tool_call);
+      if (!tool) return unknown;
+      return {
+        kind: subtype === "started" ? "tool-started" : "tool-completed",
+        callId: d.call_id,
+        tool,
+        modelCallId: d.model_call_id,
+        timestampMs: d.timestamp_ms,
+      };
+    }
+    case "tool-call-started":
+    case "tool-call-completed":
+      return alternateToolEvent(type, raw) ?? unknown;
+    case "result": {
+      const r = resultSchema.safeParse(raw);
+      if (!r.success) return unknown;
+      const d = r.data;
+      const sub = d.subtype ?? subtype ?? "success";
+      return {
+        kind: "result",
+        subtype: sub,
+        isError: d.is_error === true || sub === "error",
+        text: d.result,
+        error: errorText(d.error),
+        durationMs: d.duration_ms,
+        durationApiMs: d.duration_api_ms,
+        sessionId: d.session_id,
+        requestId: d.request_id,
+        usage: d.usage,
+      };
+    }
+    case "connection": {
+      if (subtype !== "reconnecting" && subtype !== "reconnected") return unknown;
+      const r = connectionSchema.safeParse(raw);
+      return { kind: "connection", phase: subtype, ...(r.success ? pick(r.data) : {}) };
+    }
+    case "retry": {
+      const r = retrySchema.safeParse(raw);
+      return r.success
+        ? { kind: "retry", attempt: r.data.attempt, isResume: r.data.is_resume, timestampMs: r.data.timestamp_ms }
+        : { kind: "retry" };
+    }
+    case "interaction_query": {
+      if (subtype !== "request" && subtype !== "response") return unknown;
+      const r = interactionSchema.safeParse(raw);
+      return {
+        kind: "interaction",
+        phase: subtype,
+        queryType: r.success ? r.data.query_type : undefined,
+        timestampMs: r.success ? r.data.timestamp_ms : undefined,
+      };
+    }
+    default:
+      return unknown;
+  }
+}
+
+function pick(d: { attempt?: number; timestamp_ms?: number }): { attempt?: number; timestampMs?: number } {
+  return { attempt: d.attempt, timestampMs: d.timestamp_ms };
+}
+
+function notice(type: string, subtype: string, raw: Record<string, unknown>): AgentEvent {
+  const r = noticeSchema.safeParse(raw);
+  return {
+    kind: "notice",
+    type,
+    subtype,
+    message: r.success ? r.data.message : undefined,
+    timestampMs: r.success ? r.data.timestamp_ms : undefined,
+  };
+}
+
+function joinText(d: { message?: { content: { text?: string }[] }; text?: string }): string {
+  if (!d.message) return d.text ?? "";
+  const parts = d.message.content;
+  if (parts.length === 1) return parts[0]?.text ?? "";
+  let out = "";
+  for (const p of parts) out += p.text ?? "";
+  return out;
+}
+
+/** `result/error` documents `error` as a string; be ready for an object with a message. */
+function errorText(e: unknown): string | undefined {
+  if (e === undefined || e === null) return undefined;
+  if (typeof e === "string") return e;
+  if (typeof e === "object" && typeof (e as { message?: unknown }).message === "string") {
+    return (e as { message: string }).message;
+  }
+  return JSON.stringify(e);
+}
+
+function toolPayload(toolCall: Record<string, unknown>): ToolPayload | undefined {
+  let kind: string | undefined;
+  for (const key of Object.keys(toolCall)) {
+    if (!TOOL_CALL_SIBLINGS.has(key)) {
+      kind = key;
+      break;
+    }
+  }
+  if (kind === undefined) return undefined;
+  const body = toolCall[kind];
+  const payload: ToolPayload = {
+    kind,
+    startedAtMs: numLike.parse(toolCall.startedAtMs),
+    completedAtMs: numLike.parse(toolCall.completedAtMs),
+  };
+  if (body === null || typeof body !== "object") return payload;
+  const b = body as Record<string, unknown>;
+  if (kind === "function") {
+    // `function{name, arguments}`: arguments is a JSON string in the OpenAI style.
+    payload.functionName = typeof b.name === "string" ? b.name : undefined;
+    payload.args = argsObject(b.arguments);
+  } else {
+    payload.args = argsObject(b.args);
+  }
+  const result = b.result;
+  if (result !== null && typeof result === "object" && !Array.isArray(result)) {
+    const { outcome, extras } = splitOutcome(result as Record<string, unknown>);
+    payload.outcome = outcome;
+    if (extras) payload.resultExtras = extras;
+  }
+  return payload;
+}
+
+function argsObject(v: unknown): Record<string, unknown> | undefined {
+  if (v !== null && typeof v === "object" && !Array.isArray(v)) return v as Record<string, unknown>;
+  if (typeof v === "string") {
+    try {
+      const parsed: unknown = JSON.parse(v);
+      if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)) {
+        return parsed as Record<string, unknown>;
+      }
+    } catch {
+      // not JSON: keep it as the one argument
+    }
+    return { arguments: v };
+  }
+  return undefined;
+}
+
+function splitOutcome(result: Record<string, unknown>): {
+  outcome: ToolOutcome | undefined;
+  extras: Record<string, unknown> | undefined;
+} {
+  let outcome: ToolOutcome | undefined;
+  let extras: Record<string, unknown> | undefined;
+  for (const [key, value] of Object.entries(result)) {
+    if (RESULT_SIBLINGS.has(key) || outcome !== undefined) {
+      extras ??= {};
+      extras[key] = value;
+      continue;
+    }
+    // `timeout` and `permissionDenied` can be bare (`{}`, `true`): an outcome all the same.
+    const v = value !== null && typeof value === "object" && !Array.isArray(value) ? value : {};
+    outcome = { key, value: v as Record<string, unknown> };
+  }
+  return { outcome, extras };
+}
+
+function alternateToolEvent(type: string, raw: Record<string, unknown>): AgentEvent | undefined {
+  const r = altToolEventSchema.safeParse(raw);
+  if (!r.success) return undefined;
+  const d = r.data;
+  const tool: ToolPayload = { kind: d.tool_name, functionName: d.tool_name, args: d.parameters };
+  if (type === "tool-call-completed") {
+    const res = d.result;
+    if (res) {
+      const ok = res.success !== false && (res.exit_code === undefined || res.exit_code === 0);
+      const value: Record<string, unknown> = { output: res.output, exitCode: res.exit_code };
+      if (!ok && res.error !== undefined) value.error = errorText(res.error);
+      tool.outcome = { key: res.success === false ? "failure" : "success", value };
+    }
+    tool.durationMs = d.duration_ms;
+  }
+  return {
+    kind: type === "tool-call-started" ? "tool-started" : "tool-completed",
+    callId: d.tool_call_id,
+    tool,
+    timestampMs: d.timestamp_ms,
+  };
+}

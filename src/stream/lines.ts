@@ -1,0 +1,174 @@
+/**
+ * Framing: bytes as they arrive → whole JSON values, one per line, whatever the chunking.
+ *
+ * The agent writes one JSON object per `\n`-terminated line, but real streams are messier (FORMAT.md
+ * "Framing"): CRLF from wrappers, blank lines, a last line without newline, non-JSON noise, lines of
+ * several MB, and producers that write the newline inside an id raw, splitting one object over two
+ * physical lines. This module turns all of that into a sequence of parsed values plus a count of what it
+ * had to skip; it never throws on input.
+ */
+
+/** A physical line continued this many times without parsing is given up as malformed. */
+export const MAX_JOINED_LINES = 8;
+/** A raw-newline join is never attempted on a fragment larger than this. */
+export const MAX_JOIN_BYTES = 1024 * 1024;
+
+export interface FramedLine {
+  /** The parsed value: a plain object (anything else counts as malformed). */
+  readonly value: Record<string, unknown>;
+  /** Physical lines this value was joined from (1 unless a producer wrote a raw newline in a string). */
+  readonly physicalLines: number;
+}
+
+export interface FramerStats {
+  /** Non-empty physical lines seen. */
+  lines: number;
+  /** Blank (or whitespace-only) lines skipped. */
+  blank: number;
+  /** Lines that were not a JSON object and were skipped: noise, truncations, other JSON values. */
+  malformed: number;
+  /** Values recovered by joining a physical line with the next one. */
+  joined: number;
+}
+
+const NEWLINE = 0x0a;
+
+/**
+ * Splits chunks into lines and parses them. Push chunks with {@link push}, then call {@link end} once.
+ * Each returns the values completed by that call, in order.
+ */
+export class LineFramer {
+  readonly stats: FramerStats = { lines: 0, blank: 0, malformed: 0, joined: 0 };
+  /** Bytes of the current, not yet terminated line (kept as chunks: a 50 MB line is concatenated once). */
+  private partial: Buffer[] = [];
+  private partialBytes = 0;
+  /** A line that failed to parse but ended inside a JSON string: it may continue on the next line. */
+  private pending: { text: string; lines: number } | undefined;
+
+  push(chunk: Buffer): FramedLine[] {
+    const out: FramedLine[] = [];
+    let start = 0;
+    let nl = chunk.indexOf(NEWLINE, start);
+    while (nl !== -1) {
+      let lineBuf: Buffer;
+      if (this.partialBytes === 0) {
+        lineBuf = chunk.subarray(start, nl);
+      } else {
+        this.partial.push(chunk.subarray(start, nl));
+        lineBuf = Buffer.concat(this.partial, this.partialBytes + (nl - start));
+        this.partial = [];
+        this.partialBytes = 0;
+      }
+      // A complete line never splits a UTF-8 sequence (0x0A cannot occur inside one), so decoding per
+      // line is exact whatever the chunk boundaries were.
+      this.line(lineBuf.toString("utf8"), out);
+      start = nl + 1;
+      nl = chunk.indexOf(NEWLINE, start);
+    }
+    if (start < chunk.length) {
+      // Copy: the caller may reuse its buffer, and a subarray would pin the whole chunk.
+      const rest = Buffer.from(chunk.subarray(start));
+      this.partial.push(rest);
+      this.partialBytes += rest.length;
+    }
+    return out;
+  }
+
+  /** The stream ended: a last line without newline still counts, and a pending fragment is malformed. */
+  end(): FramedLine[] {
+    const out: FramedLine[] = [];
+    if (this.partialBytes > 0) {
+      const text = Buffer.concat(this.partial, this.partialBytes).toString("utf8");
+      this.partial = [];
+      this.partialBytes = 0;
+      this.line(text, out);
+    }
+    if (this.pending) {
+      this.stats.malformed += this.pending.lines;
+      this.pending = undefined;
+    }
+    return out;
+  }
+
+  private line(raw: string, out: FramedLine[]): void {
+    // CRLF from Windows wrappers; the JSON itself never ends in \r.
+    const text = raw.charCodeAt(raw.length - 1) === 0x0d ? raw.slice(0, -1) : raw;
+    if (isBlank(text)) {
+      this.stats.blank++;
+      return;
+    }
+    this.stats.lines++;
+    const pending = this.pending;
+    if (pending) {
+      this.pending = undefined;
+      // A new object on its own line means the pending fragment was truncated, not continued: the
+      // fragment is lost, but it must not swallow this valid line.
+      const alone = text.trimStart().startsWith("{") ? parseObject(text) : undefined;
+      if (alone) {
+        this.stats.malformed += pending.lines;
+        out.push({ value: alone, physicalLines: 1 });
+        return;
+      }
+      // The producer wrote "\n" raw inside a string: put back the escape it should have written.
+      const joined = `${pending.text}\\n${text}`;
+      const value = parseObject(joined);
+      if (value) {
+        this.stats.joined++;
+        out.push({ value, physicalLines: pending.lines + 1 });
+        return;
+      }
+      this.holdOrDrop(joined, pending.lines + 1);
+      return;
+    }
+    const value = parseObject(text);
+    if (value) {
+      out.push({ value, physicalLines: 1 });
+      return;
+    }
+    this.holdOrDrop(text, 1);
+  }
+
+  /** Keep a fragment that ends inside a JSON string (it may continue), within the bounds; else drop it. */
+  private holdOrDrop(text: string, lines: number): void {
+    if (lines < MAX_JOINED_LINES && text.length <= MAX_JOIN_BYTES && endsInsideString(text)) {
+      this.pending = { text, lines };
+    } else {
+      this.stats.malformed += lines;
+    }
+  }
+}
+
+function isBlank(text: string): boolean {
+  // Hot path: almost every line starts with "{", so decide on the first character when we can.
+  if (text.length === 0) return true;
+  if (text.charCodeAt(0) > 0x20 && text.charCodeAt(0) !== 0xa0) return false;
+  return text.trim().length === 0;
+}
+
+function parseObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === "object" && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when `text` starts a JSON object and stops inside a string literal (only called on failures). */
+export function endsInsideString(text: string): boolean {
+  const t = text.trimStart();
+  if (!t.startsWith("{")) return false;
+  let inString = false;
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c /* \ */) i++;
+      else if (c === 0x22 /* " */) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    }
+  }
+  return inString;
+}

@@ -1,0 +1,46 @@
+/** Replays bytes through the real pipeline (framer → events → model) in-process, chunked as asked. */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { type ModelUpdate, RunModel } from "../../src/model/run-model.js";
+import { toEvent } from "../../src/stream/events.js";
+import { LineFramer } from "../../src/stream/lines.js";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const FIXTURES = path.join(ROOT, "fixtures");
+
+export function fixture(name: string): Buffer {
+  return readFileSync(path.join(FIXTURES, name));
+}
+
+export interface Replay {
+  model: RunModel;
+  framer: LineFramer;
+  updates: ModelUpdate[];
+  /** The text of each segment, as a reader of the log would see it (deltas joined). */
+  segments: string[];
+}
+
+/** Splits `bytes` at the given offsets (sorted, in range) and replays the pieces. */
+export function replay(bytes: Buffer, cuts: number[] = []): Replay {
+  const updates: ModelUpdate[] = [];
+  const model = new RunModel((u) => updates.push(structuredClone(u)));
+  const framer = new LineFramer();
+  let prev = 0;
+  for (const cut of [...cuts, bytes.length]) {
+    for (const l of framer.push(bytes.subarray(prev, cut))) model.apply(toEvent(l.value), 0);
+    prev = cut;
+  }
+  for (const l of framer.end()) model.apply(toEvent(l.value), 0);
+  model.finish();
+  const segments: string[] = [];
+  let streaming = "";
+  for (const u of updates) {
+    if (u.type === "text-delta") streaming += u.text;
+    if (u.type === "segment") {
+      segments.push(u.streamed ? streaming : u.text);
+      streaming = "";
+    }
+  }
+  return { model, framer, updates, segments };
+}
