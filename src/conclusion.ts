@@ -35,7 +35,8 @@ export const INSTALL_HINT =
 
 export function decide(input: VerdictInput): Verdict {
   const { exit, result } = input;
-  if (exit?.spawnError) return { conclusion: "failure", error: spawnMessage(input.agentPath, exit.spawnError) };
+  if (exit?.spawnError)
+    return { conclusion: "failure", error: spawnMessage(input.agentPath, exit.spawnError) };
 
   const exitCode = exit ? codeOf(exit) : undefined;
   const reasons: string[] = [];

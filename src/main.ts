@@ -4,16 +4,20 @@
  */
 import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream, mkdirSync } from "node:fs";
+import { appendFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { finished } from "node:stream/promises";
 import * as core from "@actions/core";
 import { agentCommand } from "./agent/command.js";
 import { type ExitInfo, type StartAgent, startAgent } from "./agent/process.js";
+import { type StopReason, Supervisor } from "./agent/supervise.js";
 import { decide, type Verdict } from "./conclusion.js";
 import { RunModel } from "./model/run-model.js";
 import { formatDuration, LiveLog, STATUS_MARK } from "./render/live-log.js";
 import { LogWriter, type TextOut } from "./render/log-writer.js";
+import { createRedactor } from "./render/redact.js";
+import { renderSummary } from "./render/summary.js";
 import { InputError, inputsFromEnv, readSettings, type Settings } from "./settings.js";
 import { consume } from "./stream/consume.js";
 
@@ -23,10 +27,19 @@ export interface Deps {
   startAgent: StartAgent;
   now: () => number;
   setOutput: (name: string, value: string) => void;
+  /** Where cancellation arrives: the runner sends SIGINT, then SIGTERM 7.5 s later (RUNNER.md). */
+  signals: Pick<NodeJS.Process, "on" | "off">;
 }
 
 /** How many of the agent's last stderr lines end the `error` output. */
 const STDERR_TAIL = 20;
+/** How long the agent may linger after its result (FORMAT.md: it can hang there for ever). */
+const HANG_GRACE_MS = 5_000;
+/** SIGTERM → SIGKILL. On cancel the runner gives us 7.5 s for everything, so less there. */
+const KILL_GRACE_MS = 5_000;
+const CANCEL_KILL_GRACE_MS = 2_500;
+/** After the agent exits, how long a shell it left behind may hold its stdout open. */
+const PIPE_GRACE_MS = 2_000;
 
 export async function run(overrides: Partial<Deps> = {}): Promise<void> {
   const deps: Deps = {
@@ -35,6 +48,7 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     startAgent,
     now: Date.now,
     setOutput: core.setOutput,
+    signals: process,
     ...overrides,
   };
   const log = new LogWriter(deps.stdout);
@@ -48,7 +62,8 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
   } catch (e) {
     log.close();
     // A bad input is one line naming the input; anything else is a bug, still one line, no stack.
-    const message = e instanceof InputError ? e.message : `Unexpected error: ${(e as Error)?.message ?? String(e)}`;
+    const message =
+      e instanceof InputError ? e.message : `Unexpected error: ${(e as Error)?.message ?? String(e)}`;
     if (!(e instanceof InputError)) core.debug((e as Error)?.stack ?? String(e));
     core.setFailed(message);
   }
@@ -56,8 +71,16 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
 
 async function runAgent(settings: Settings, deps: Deps, log: LogWriter): Promise<void> {
   const startedAt = deps.now();
-  const live = new LiveLog(log, { toolOutputLines: 40, showThinking: false, maxAnnotations: 10 });
-  const model = new RunModel(live.onUpdate, settings.workspace);
+  const live = new LiveLog(log, {
+    toolOutputLines: settings.toolOutputLines,
+    showThinking: settings.showThinking,
+    maxAnnotations: 10,
+  });
+  let supervisor: Supervisor | undefined;
+  const model = new RunModel((u) => {
+    live.onUpdate(u);
+    if (u.type === "result") supervisor?.expectExit();
+  }, settings.workspace);
   const stderrTail: string[] = [];
 
   let exit: ExitInfo | undefined;
@@ -79,21 +102,68 @@ async function runAgent(settings: Settings, deps: Deps, log: LogWriter): Promise
         log.flush();
       },
     });
+    supervisor = new Supervisor(agent, {
+      timeoutMs: settings.timeoutMs,
+      hangGraceMs: HANG_GRACE_MS,
+      killGraceMs: KILL_GRACE_MS,
+      now: deps.now,
+      onStop: (s) => {
+        log.endGroup();
+        log.text(stopMessage(s.reason, s.afterMs));
+        log.flush();
+      },
+    });
+    const sup = supervisor;
+    // A second signal must not interrupt the reporting: once handled, further ones only hurry the kill.
+    const onSignal = () => sup.stop("cancel", CANCEL_KILL_GRACE_MS);
+    deps.signals.on("SIGINT", onSignal);
+    deps.signals.on("SIGTERM", onSignal);
     const tee = createWriteStream(transcriptFile);
     try {
-      await consume(agent.stdout, model, { tee, afterChunk: () => log.flush(), now: deps.now });
+      const consumed = consume(agent.stdout, model, { tee, afterChunk: () => log.flush(), now: deps.now });
+      // A shell the agent left behind can hold its stdout open after it exited: stop waiting, kill the group.
+      void agent.exited.then(() =>
+        setTimeout(() => {
+          agent.signal("SIGKILL");
+          agent.stdout.destroy();
+        }, PIPE_GRACE_MS).unref(),
+      );
+      await consumed.catch((e: NodeJS.ErrnoException) => {
+        if (e.code !== "ERR_STREAM_PREMATURE_CLOSE") throw e;
+        model.finish();
+      });
+      supervisor.expectExit();
+      exit = await agent.exited;
+      // Anything still in the agent's process group is a leftover of the agent's: it goes with it.
+      agent.signal("SIGKILL");
     } finally {
+      supervisor.dispose();
       tee.end();
       await finished(tee).catch(() => {});
     }
-    exit = await agent.exited;
+    if (supervisor.stopped?.reason === "cancel") {
+      // Stay in charge of our exit while we report: the runner's SIGTERM must not kill us mid-write.
+      deps.signals.on("SIGINT", () => {});
+      deps.signals.on("SIGTERM", () => {});
+    }
+    deps.signals.off("SIGINT", onSignal);
+    deps.signals.off("SIGTERM", onSignal);
   }
   live.finish();
 
-  const verdict = decide({ exit, result: model.result, stderrTail, agentPath: settings.agentPath });
-  footer(log, model, verdict, deps.now() - startedAt);
+  const wallMs = deps.now() - startedAt;
+  const verdict = decide({
+    exit,
+    result: model.result,
+    stderrTail,
+    agentPath: settings.agentPath,
+    stopped: supervisor?.stopped,
+  });
+  footer(log, model, verdict, wallMs);
   log.close();
-  setOutputs(deps, model, verdict, transcriptFile, exit, deps.now() - startedAt);
+  const redact = createRedactor([settings.apiKey]);
+  setOutputs(deps, model, verdict, transcriptFile, wallMs);
+  await writeSummary(deps.env, redact(renderSummary(model, verdict, { wallMs, runUrl: runUrl(deps.env) })));
 
   if (verdict.conclusion !== "success") {
     if (settings.failOnError) core.setFailed(verdict.error);
@@ -101,8 +171,40 @@ async function runAgent(settings: Settings, deps: Deps, log: LogWriter): Promise
   }
 }
 
+function stopMessage(reason: StopReason, afterMs: number): string {
+  const after = formatDuration(afterMs);
+  if (reason === "timeout") return `⏱ timeout-minutes reached after ${after}: stopping the agent`;
+  if (reason === "cancel") return `🚫 Cancelled after ${after}: stopping the agent`;
+  return `The agent did not exit within ${formatDuration(HANG_GRACE_MS)} of its result: stopping it (the result stands)`;
+}
+
+async function writeSummary(env: NodeJS.ProcessEnv, markdown: string): Promise<void> {
+  const file = env.GITHUB_STEP_SUMMARY;
+  if (!file) return;
+  try {
+    await appendFile(file, `${markdown}\n`);
+  } catch (e) {
+    core.warning(`Could not write the job summary: ${(e as Error).message}`);
+  }
+}
+
+function runUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const {
+    GITHUB_SERVER_URL: server,
+    GITHUB_REPOSITORY: repo,
+    GITHUB_RUN_ID: id,
+    GITHUB_RUN_ATTEMPT: attempt,
+  } = env;
+  if (!server || !repo || !id) return undefined;
+  return `${server}/${repo}/actions/runs/${id}${attempt ? `/attempts/${attempt}` : ""}`;
+}
+
 function header(s: Settings): string {
-  const opts = [s.model ? `model ${s.model}` : "default model", s.force ? "force" : "", s.trust ? "trust" : ""]
+  const opts = [
+    s.model ? `model ${s.model}` : "default model",
+    s.force ? "force" : "",
+    s.trust ? "trust" : "",
+  ]
     .filter(Boolean)
     .join(", ");
   return `Running ${s.agentPath} in ${s.workspace} (${opts})`;
@@ -118,7 +220,9 @@ function footer(log: LogWriter, model: RunModel, v: Verdict, wallMs: number): vo
   ];
   if (r?.usage) {
     const u = r.usage;
-    parts.push(`tokens: ${u.inputTokens ?? 0} in, ${u.outputTokens ?? 0} out, ${u.cacheReadTokens ?? 0} cached`);
+    parts.push(
+      `tokens: ${u.inputTokens ?? 0} in, ${u.outputTokens ?? 0} out, ${u.cacheReadTokens ?? 0} cached`,
+    );
   }
   log.text(`── ${parts.join(" · ")}`);
   if (model.session.model || model.session.sessionId) {
@@ -133,14 +237,7 @@ function statusBreakdown(byStatus: Record<string, number>): string {
   return parts.length ? ` (${parts.join(", ")})` : "";
 }
 
-function setOutputs(
-  deps: Deps,
-  model: RunModel,
-  v: Verdict,
-  transcriptFile: string,
-  exit: ExitInfo | undefined,
-  wallMs: number,
-): void {
+function setOutputs(deps: Deps, model: RunModel, v: Verdict, transcriptFile: string, wallMs: number): void {
   const r = model.result;
   const out: Record<string, string> = {
     conclusion: v.conclusion,
@@ -157,7 +254,6 @@ function setOutputs(
     "tool-calls": String(model.tools.size),
     usage: r?.usage ? JSON.stringify(r.usage) : "",
   };
-  void exit;
   for (const [k, val] of Object.entries(out)) deps.setOutput(k, val);
 }
 

@@ -18,11 +18,17 @@ export const INPUT_DEFAULTS = {
   workspace: "",
   force: "false",
   trust: "true",
+  "approve-mcps": "false",
+  headers: "",
+  resume: "",
+  "timeout-minutes": "0",
   "agent-path": "cursor-agent",
   "extra-args": "",
   "stream-partial-output": "false",
   transcript: "",
   "fail-on-error": "true",
+  "log-tool-output-lines": "40",
+  "show-thinking": "false",
 } as const;
 
 export type InputName = keyof typeof INPUT_DEFAULTS;
@@ -36,12 +42,21 @@ export interface Settings {
   workspace: string;
   force: boolean;
   trust: boolean;
+  approveMcps: boolean;
+  /** `Name: value` pairs, one `-H` each. */
+  headers: string[];
+  /** A session id to continue (`--resume`). */
+  resume?: string;
+  /** Stop the agent after this long; 0 means no limit. */
+  timeoutMs: number;
   agentPath: string;
   extraArgs: string[];
   streamPartialOutput: boolean;
   /** A saved stream to render instead of running the agent (absolute). */
   transcript?: string;
   failOnError: boolean;
+  toolOutputLines: number;
+  showThinking: boolean;
 }
 
 export class InputError extends Error {
@@ -72,7 +87,9 @@ export function readSettings(getInput: GetInput, env: NodeJS.ProcessEnv): Settin
 
   const workspace = resolveWorkspace(get("workspace") || env.GITHUB_WORKSPACE || process.cwd());
   const transcriptInput = get("transcript");
-  const transcript = transcriptInput ? readableFile("transcript", path.resolve(workspace, transcriptInput)) : undefined;
+  const transcript = transcriptInput
+    ? readableFile("transcript", path.resolve(workspace, transcriptInput))
+    : undefined;
 
   const settings: Settings = {
     prompt: transcript ? optionalPrompt(get, workspace) : requiredPrompt(get, workspace),
@@ -81,11 +98,17 @@ export function readSettings(getInput: GetInput, env: NodeJS.ProcessEnv): Settin
     workspace,
     force: bool(get, "force"),
     trust: bool(get, "trust"),
+    approveMcps: bool(get, "approve-mcps"),
+    headers: headers(get("headers")),
+    resume: get("resume") || undefined,
+    timeoutMs: minutes(get, "timeout-minutes") * 60_000,
     agentPath: get("agent-path"),
     extraArgs: splitArgs(get("extra-args")),
     streamPartialOutput: bool(get, "stream-partial-output"),
     transcript,
     failOnError: bool(get, "fail-on-error"),
+    toolOutputLines: wholeNumber(get, "log-tool-output-lines", 1),
+    showThinking: bool(get, "show-thinking"),
   };
   return settings;
 }
@@ -96,6 +119,39 @@ function bool(get: (n: InputName) => string, name: InputName): boolean {
   if (["true", "True", "TRUE"].includes(v)) return true;
   if (["false", "False", "FALSE"].includes(v)) return false;
   throw new InputError(name, `'${oneLine(v)}' is not a boolean; use true or false`);
+}
+
+function minutes(get: (n: InputName) => string, name: InputName): number {
+  const v = get(name);
+  const n = Number(v);
+  if (!/^\d+(\.\d+)?$|^\.\d+$/.test(v) || !Number.isFinite(n)) {
+    throw new InputError(
+      name,
+      `'${oneLine(v)}' is not a number of minutes (0 for no limit; fractions allowed)`,
+    );
+  }
+  return n;
+}
+
+function wholeNumber(get: (n: InputName) => string, name: InputName, min: number): number {
+  const v = get(name);
+  if (!/^\d+$/.test(v) || Number(v) < min)
+    throw new InputError(name, `'${oneLine(v)}' is not a whole number of at least ${min}`);
+  return Number(v);
+}
+
+/** One `Name: value` a line; a header name is an HTTP token. */
+function headers(text: string): string[] {
+  const out: string[] = [];
+  for (const [i, raw] of text.split(/\r?\n/).entries()) {
+    const line = raw.trim();
+    if (line === "") continue;
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+:\s*\S/.test(line)) {
+      throw new InputError("headers", `line ${i + 1} is not 'Name: value'`);
+    }
+    out.push(line);
+  }
+  return out;
 }
 
 function resolveWorkspace(dir: string): string {
@@ -112,7 +168,8 @@ function resolveWorkspace(dir: string): string {
 
 function requiredPrompt(get: (n: InputName) => string, workspace: string): string {
   const prompt = getPrompt(get, workspace);
-  if (prompt === undefined) throw new InputError("prompt", "give either 'prompt' or 'prompt-file' (neither is set)");
+  if (prompt === undefined)
+    throw new InputError("prompt", "give either 'prompt' or 'prompt-file' (neither is set)");
   return prompt;
 }
 
@@ -148,7 +205,10 @@ function readableFile(input: InputName, p: string): string {
     stat = statSync(p);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new InputError(input, `cannot read '${p}': ${code === "ENOENT" ? "no such file" : (code ?? "error")}`);
+    throw new InputError(
+      input,
+      `cannot read '${p}': ${code === "ENOENT" ? "no such file" : (code ?? "error")}`,
+    );
   }
   if (!stat.isFile()) throw new InputError(input, `'${p}' is not a file`);
   return p;

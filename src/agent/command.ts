@@ -45,6 +45,9 @@ export function agentCommand(s: Settings, env: NodeJS.ProcessEnv): AgentCommand 
   args.push("--workspace", s.workspace);
   if (s.force) args.push("--force");
   if (s.trust) args.push("--trust");
+  if (s.approveMcps) args.push("--approve-mcps");
+  for (const h of s.headers) args.push("-H", h);
+  if (s.resume) args.push("--resume", s.resume);
   args.push(...s.extraArgs);
   // "--" ends the options: a prompt that starts with "-" is still the prompt, never a flag.
   args.push("--", s.prompt);

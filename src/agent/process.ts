@@ -1,6 +1,7 @@
 /**
  * The agent's process: started with stdin closed (the CLI is known to hang after its result when stdin
- * stays open, FORMAT.md "How runs end"), stdout handed over as raw chunks, stderr as lines.
+ * stays open, FORMAT.md "How runs end"), in its own process group, stdout handed over as raw chunks,
+ * stderr as lines.
  */
 import type { Readable } from "node:stream";
 import { execa } from "execa";
@@ -17,9 +18,9 @@ export interface ExitInfo {
 export interface RunningAgent {
   pid: number | undefined;
   stdout: Readable;
-  /** Resolves once the process has exited (or failed to start). Never rejects. */
+  /** Resolves when the process itself has exited (or failed to start), whatever holds its pipes. */
   exited: Promise<ExitInfo>;
-  /** Sends a signal to the agent's whole process group (the shells it spawned too). */
+  /** Sends a signal to the agent's whole process group: the shells it started too. */
   signal(sig: NodeJS.Signals): void;
 }
 
@@ -41,29 +42,36 @@ export const startAgent: StartAgent = (cmd, opts) => {
     reject: false,
     // Its own process group, so that stopping it stops the shells it started.
     detached: true,
-    cleanup: true,
-    stripFinalNewline: false,
+    cleanup: false,
     encoding: "buffer",
   });
+  // Exit is read from the process's own events below: execa's promise also waits for the pipes, which
+  // a shell the agent left behind can hold open for ever.
+  child.catch(() => {});
+
   let stderrRest = "";
+  const flushStderr = () => {
+    if (stderrRest !== "") opts.onStderrLine(stderrRest);
+    stderrRest = "";
+  };
   child.stderr?.setEncoding("utf8");
   child.stderr?.on("data", (chunk: string) => {
-    const text = stderrRest + chunk;
-    const lines = text.split(/\r\n|\r|\n/);
+    const lines = (stderrRest + chunk).split(/\r\n|\r|\n/);
     stderrRest = lines.pop() ?? "";
     for (const line of lines) opts.onStderrLine(line);
   });
-  const exited = child.then((r): ExitInfo => {
-    if (stderrRest !== "") {
-      opts.onStderrLine(stderrRest);
-      stderrRest = "";
-    }
-    const cause = r.cause as NodeJS.ErrnoException | undefined;
-    if (r.failed && cause?.syscall?.startsWith("spawn")) {
-      return { spawnError: { code: cause.code ?? "ERROR", message: cause.message } };
-    }
-    return { code: r.exitCode, signal: (r.signal as NodeJS.Signals | undefined) ?? undefined };
+  child.stderr?.on("end", flushStderr);
+
+  const exited = new Promise<ExitInfo>((resolve) => {
+    child.once("exit", (code, signal) => {
+      resolve({ code: code ?? undefined, signal: signal ?? undefined });
+    });
+    child.once("error", (err: NodeJS.ErrnoException) => {
+      if (child.pid === undefined)
+        resolve({ spawnError: { code: err.code ?? "ERROR", message: err.message } });
+    });
   });
+
   return {
     pid: child.pid,
     stdout: child.stdout!,
@@ -73,12 +81,7 @@ export const startAgent: StartAgent = (cmd, opts) => {
       try {
         process.kill(-child.pid, sig);
       } catch {
-        // Already gone (ESRCH), or the group is not ours any more: try the process itself.
-        try {
-          child.kill(sig);
-        } catch {
-          // nothing left to signal
-        }
+        // The group is gone (ESRCH): nothing left to signal.
       }
     },
   };

@@ -6,7 +6,14 @@
  * Each change is also announced as a {@link ModelUpdate}, carrying the event's payload for consumers that
  * want more than the model keeps (the live log prints a tool's output; the change tracker reads edits).
  */
-import type { AgentEvent, AssistantEvent, InitEvent, ResultEvent, ToolEvent, ToolPayload } from "../stream/events.js";
+import type {
+  AgentEvent,
+  AssistantEvent,
+  InitEvent,
+  ResultEvent,
+  ToolEvent,
+  ToolPayload,
+} from "../stream/events.js";
 import { relatePath } from "./paths.js";
 import { describeTool, type OutcomeSummary, summarizeOutcome, type ToolStatus } from "./tools.js";
 
@@ -109,7 +116,8 @@ export class RunModel {
       case "user":
         return;
       case "thinking-delta": {
-        const open = (this.thinkingOpen ??= { deltas: 0, chars: 0 });
+        this.thinkingOpen ??= { deltas: 0, chars: 0 };
+        const open = this.thinkingOpen;
         open.deltas++;
         open.chars += event.text.length;
         this.counts.thinkingChars += event.text.length;
@@ -171,7 +179,13 @@ export class RunModel {
   }
 
   toolCounts(): { total: number; byStatus: Record<ToolStatus, number>; byKind: Record<string, number> } {
-    const byStatus: Record<ToolStatus, number> = { running: 0, succeeded: 0, failed: 0, rejected: 0, errored: 0 };
+    const byStatus: Record<ToolStatus, number> = {
+      running: 0,
+      succeeded: 0,
+      failed: 0,
+      rejected: 0,
+      errored: 0,
+    };
     const byKind: Record<string, number> = {};
     for (const t of this.tools.values()) {
       byStatus[t.status]++;
@@ -202,7 +216,8 @@ export class RunModel {
       if (e.text === "") return;
       this.closedUnrepeated = undefined;
       const c = this.current;
-      if (c.prefix.length < SEGMENT_PREFIX_KEPT) c.prefix += e.text.slice(0, SEGMENT_PREFIX_KEPT - c.prefix.length);
+      if (c.prefix.length < SEGMENT_PREFIX_KEPT)
+        c.prefix += e.text.slice(0, SEGMENT_PREFIX_KEPT - c.prefix.length);
       c.length += e.text.length;
       this.emit({ type: "text-delta", text: e.text });
       return;
@@ -277,7 +292,8 @@ export class RunModel {
       this.counts.replayedToolEvents++;
       return;
     }
-    const payload: ToolPayload = e.tool.args || !call?.pendingArgs ? e.tool : { ...e.tool, args: call.pendingArgs };
+    const payload: ToolPayload =
+      e.tool.args || !call?.pendingArgs ? e.tool : { ...e.tool, args: call.pendingArgs };
     const endedAt = e.tool.completedAtMs ?? e.timestampMs ?? receivedAt;
     if (!call) {
       // A completion without a start (FORMAT.md): the call still counts.
@@ -290,7 +306,10 @@ export class RunModel {
     call.pendingArgs = undefined;
     call.outcome = summarizeOutcome(payload);
     call.status = call.outcome.status;
-    call.endedAt = e.tool.durationMs !== undefined ? call.startedAt + e.tool.durationMs : Math.max(endedAt, call.startedAt);
+    call.endedAt =
+      e.tool.durationMs !== undefined
+        ? call.startedAt + e.tool.durationMs
+        : Math.max(endedAt, call.startedAt);
     this.emit({ type: "tool-end", call, payload });
   }
 

@@ -40,16 +40,24 @@ interface KindInfo {
   main: string[];
   mainIsPath?: boolean;
   /** Reads a `success` value into a summary; may report a failure (a shell's non-zero exit). */
-  success?: (v: Record<string, unknown>) => Omit<OutcomeSummary, "status"> & { status?: OutcomeSummary["status"] };
+  success?: (
+    v: Record<string, unknown>,
+  ) => Omit<OutcomeSummary, "status"> & { status?: OutcomeSummary["status"] };
 }
 
 const shellResult = z.object({ exitCode: opt.num, signal: opt.str, executionTime: opt.num });
 const editResult = z.object({ linesAdded: opt.num, linesRemoved: opt.num });
 const writeResult = z.object({ linesCreated: opt.num, fileSize: opt.num });
 const readResult = z.object({ totalLines: opt.num, isEmpty: opt.bool, exceededLimit: opt.bool });
-const filesResult = z.object({ totalFiles: opt.num, files: z.array(z.unknown()).optional().catch(undefined) });
+const filesResult = z.object({
+  totalFiles: opt.num,
+  files: z.array(z.unknown()).optional().catch(undefined),
+});
 const mcpResult = z.object({ isError: opt.bool });
-const todosResult = z.object({ totalCount: opt.num, todos: z.array(z.unknown()).optional().catch(undefined) });
+const todosResult = z.object({
+  totalCount: opt.num,
+  todos: z.array(z.unknown()).optional().catch(undefined),
+});
 const grepResult = z.object({
   workspaceResults: z
     .record(
@@ -111,7 +119,12 @@ const KINDS: Record<string, KindInfo> = {
       return { summary: `+${a} −${d}`, linesAdded: a, linesRemoved: d };
     },
   },
-  deleteToolCall: { name: "Delete", main: ["path"], mainIsPath: true, success: () => ({ summary: "deleted" }) },
+  deleteToolCall: {
+    name: "Delete",
+    main: ["path"],
+    mainIsPath: true,
+    success: () => ({ summary: "deleted" }),
+  },
   grepToolCall: {
     name: "Grep",
     main: ["pattern"],
@@ -177,12 +190,21 @@ export function describeTool(tool: ToolPayload): ToolDescription {
   if (tool.kind === "mcpToolCall") {
     const provider = stringArg(args, ["providerIdentifier", "serverName"]);
     const toolName = stringArg(args, ["toolName", "name"]);
-    return { name: "MCP", mainArg: [provider, toolName].filter(Boolean).join("/") || undefined, mainArgIsPath: false };
+    return {
+      name: "MCP",
+      mainArg: [provider, toolName].filter(Boolean).join("/") || undefined,
+      mainArgIsPath: false,
+    };
   }
-  if (info) return { name: info.name, mainArg: stringArg(args, info.main), mainArgIsPath: info.mainIsPath === true };
+  if (info)
+    return { name: info.name, mainArg: stringArg(args, info.main), mainArgIsPath: info.mainIsPath === true };
   const name = tool.functionName ?? humanise(tool.kind);
   const key = GENERIC_MAIN.find((k) => typeof args[k] === "string");
-  return { name, mainArg: key ? (args[key] as string) : undefined, mainArgIsPath: key !== undefined && /path|file/i.test(key) };
+  return {
+    name,
+    mainArg: key ? (args[key] as string) : undefined,
+    mainArgIsPath: key !== undefined && /path|file/i.test(key),
+  };
 }
 
 /** Reads a completed call's outcome. `undefined` outcome (a completion without `result`) is an error. */
@@ -201,7 +223,11 @@ function outcomeOf(kind: string, o: ToolOutcome): OutcomeSummary {
       if (!read) return { status: "succeeded", summary: "done" };
       const r = read(v);
       const status = r.status ?? "succeeded";
-      return { ...r, status, error: status === "succeeded" ? undefined : nonEmpty(firstString(v, ["stderr"])) };
+      return {
+        ...r,
+        status,
+        error: status === "succeeded" ? undefined : nonEmpty(firstString(v, ["stderr"])),
+      };
     }
     case "failure": {
       // A shell `failure` can carry exitCode 0 (FORMAT.md): the status is still failed.
@@ -221,10 +247,18 @@ function outcomeOf(kind: string, o: ToolOutcome): OutcomeSummary {
       return { status: "rejected", summary: "write permission denied", error: nonEmpty(message) };
     case "fileNotFound": {
       const p = firstString(v, ["path"]);
-      return { status: "failed", summary: "file not found", error: p ? `file not found: ${p}` : "file not found" };
+      return {
+        status: "failed",
+        summary: "file not found",
+        error: p ? `file not found: ${p}` : "file not found",
+      };
     }
     case "timeout":
-      return { status: "errored", summary: "timed out", error: nonEmpty(message) ?? "the tool call timed out" };
+      return {
+        status: "errored",
+        summary: "timed out",
+        error: nonEmpty(message) ?? "the tool call timed out",
+      };
     case "spawnError":
       return { status: "errored", summary: "could not start", error: nonEmpty(message) };
     case "error":
@@ -255,6 +289,9 @@ function nonEmpty(s: string | undefined): string | undefined {
 /** `semSearchToolCall` → `Sem search`; `some_tool` → `Some tool`. */
 export function humanise(kind: string): string {
   const base = kind.replace(/ToolCall$/, "").replace(/[_-]+/g, " ");
-  const spaced = base.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().trim();
+  const spaced = base
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .trim();
   return spaced ? spaced[0]!.toUpperCase() + spaced.slice(1) : kind;
 }

@@ -5,9 +5,10 @@
  * group when it completes (a notice line when it starts), so groups never nest, never interleave and are
  * never left open while we wait on the agent.
  */
-import type { ToolPayload } from "../stream/events.js";
+
 import type { ModelUpdate, ToolCall } from "../model/run-model.js";
 import type { ToolStatus } from "../model/tools.js";
+import type { ToolPayload } from "../stream/events.js";
 import type { LogWriter } from "./log-writer.js";
 import { toolOutput } from "./tool-output.js";
 
@@ -94,7 +95,8 @@ export class LiveLog {
     if (this.opts.showThinking && this.thinking.trim() !== "") {
       this.log.group(`💭 Thinking (${chars} characters)`);
       this.log.text(this.thinking.trim());
-      if (chars > this.thinking.length) this.log.text(`… ${chars - this.thinking.length} more characters not shown`);
+      if (chars > this.thinking.length)
+        this.log.text(`… ${chars - this.thinking.length} more characters not shown`);
       this.log.endGroup();
     } else {
       this.log.text(chars > 0 ? `💭 Thought for ${chars} characters` : "💭 Thought (the agent sent no text)");
@@ -121,7 +123,11 @@ export class LiveLog {
     if (call.status !== "succeeded" && this.annotations < this.opts.maxAnnotations) {
       this.annotations++;
       const what = call.target ? `${call.name} ${call.target}` : call.name;
-      this.log.annotate("warning", `${what}: ${o?.error ?? o?.summary ?? call.status}`, `Agent tool call ${call.status}`);
+      this.log.annotate(
+        "warning",
+        `${what}: ${o?.error ?? o?.summary ?? call.status}`,
+        `Agent tool call ${call.status}`,
+      );
     }
   }
 

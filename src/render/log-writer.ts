@@ -50,7 +50,8 @@ export class LogWriter {
 
   mask(secret: string): void {
     // One mask a line: a multi-line secret is masked line by line, as the toolkit recommends.
-    for (const line of secret.split(/\r?\n/)) if (line.trim() !== "") this.buf.push(`::add-mask::${escapeData(line)}\n`);
+    for (const line of secret.split(/\r?\n/))
+      if (line.trim() !== "") this.buf.push(`::add-mask::${escapeData(line)}\n`);
   }
 
   flush(): void {

@@ -30,7 +30,8 @@ export function toolOutput(p: ToolPayload, maxLines: number): string[] {
       body = Array.isArray(v.files) ? v.files.filter((f) => typeof f === "string").join("\n") : undefined;
       break;
     case "mcpToolCall":
-      if (a.args !== undefined) head.push(`args: ${typeof a.args === "string" ? a.args : JSON.stringify(a.args)}`);
+      if (a.args !== undefined)
+        head.push(`args: ${typeof a.args === "string" ? a.args : JSON.stringify(a.args)}`);
       body = mcpText(v);
       break;
     case "readToolCall":
@@ -50,7 +51,8 @@ function trimLines(text: string | undefined, max: number): string[] {
   if (text === undefined || text === "") return [];
   const lines = text.replace(/\n$/, "").split("\n");
   const shown = lines.slice(0, max).map((l) => truncate(l, MAX_LINE));
-  if (lines.length > max) shown.push(`… ${lines.length - max} more lines not shown (log-tool-output-lines: ${max})`);
+  if (lines.length > max)
+    shown.push(`… ${lines.length - max} more lines not shown (log-tool-output-lines: ${max})`);
   return shown;
 }
 
@@ -62,8 +64,12 @@ function grepLines(v: Record<string, unknown>): string | undefined {
     const content = (root as { content?: { matches?: unknown } })?.content;
     const files = (root as { files?: { files?: unknown } })?.files?.files;
     if (Array.isArray(content?.matches)) {
-      for (const f of content.matches as { file?: string; matches?: { lineNumber?: number; content?: string }[] }[]) {
-        for (const m of f.matches ?? []) out.push(`${f.file ?? "?"}:${m.lineNumber ?? "?"}: ${m.content ?? ""}`);
+      for (const f of content.matches as {
+        file?: string;
+        matches?: { lineNumber?: number; content?: string }[];
+      }[]) {
+        for (const m of f.matches ?? [])
+          out.push(`${f.file ?? "?"}:${m.lineNumber ?? "?"}: ${m.content ?? ""}`);
       }
     } else if (Array.isArray(files)) {
       for (const f of files) if (typeof f === "string") out.push(f);

@@ -6,8 +6,8 @@
 import { once } from "node:events";
 import type { Writable } from "node:stream";
 import type { RunModel } from "../model/run-model.js";
-import { LineFramer } from "./lines.js";
 import { toEvent } from "./events.js";
+import { LineFramer } from "./lines.js";
 
 export interface ConsumeOptions {
   /** Receives every byte as read, before parsing (the raw transcript). */
@@ -17,7 +17,11 @@ export interface ConsumeOptions {
   now?: () => number;
 }
 
-export async function consume(source: AsyncIterable<Buffer>, model: RunModel, opts: ConsumeOptions = {}): Promise<LineFramer> {
+export async function consume(
+  source: AsyncIterable<Buffer>,
+  model: RunModel,
+  opts: ConsumeOptions = {},
+): Promise<LineFramer> {
   const framer = new LineFramer();
   const now = opts.now ?? Date.now;
   for await (const chunk of source) {

@@ -92,7 +92,13 @@ const bool = z.boolean().optional().catch(undefined);
 const obj = z.record(z.string(), z.unknown());
 /** Numbers sometimes arrive as strings (`startedAtMs: "1788849963130"`). */
 const numLike = z
-  .union([z.number(), z.string().regex(/^\d+(\.\d+)?$/).transform(Number)])
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^\d+(\.\d+)?$/)
+      .transform(Number),
+  ])
   .optional()
   .catch(undefined);
 
@@ -189,7 +195,9 @@ export function toEvent(raw: Record<string, unknown>): AgentEvent {
     case "thinking": {
       if (subtype === "delta") {
         const r = deltaSchema.safeParse(raw);
-        return r.success ? { kind: "thinking-delta", text: r.data.text, timestampMs: r.data.timestamp_ms } : unknown;
+        return r.success
+          ? { kind: "thinking-delta", text: r.data.text, timestampMs: r.data.timestamp_ms }
+          : unknown;
       }
       if (subtype === "completed") {
         const r = timedSchema.safeParse(raw);
@@ -204,7 +212,12 @@ export function toEvent(raw: Record<string, unknown>): AgentEvent {
       if (d.message === undefined && d.text !== undefined) {
         return { kind: "assistant", text: d.text, timestampMs: d.timestamp_ms, alternate: true };
       }
-      return { kind: "assistant", text: joinText(d), modelCallId: d.model_call_id, timestampMs: d.timestamp_ms };
+      return {
+        kind: "assistant",
+        text: joinText(d),
+        modelCallId: d.model_call_id,
+        timestampMs: d.timestamp_ms,
+      };
     }
     case "tool_call": {
       if (subtype !== "started" && subtype !== "completed") return unknown;
@@ -250,7 +263,12 @@ export function toEvent(raw: Record<string, unknown>): AgentEvent {
     case "retry": {
       const r = retrySchema.safeParse(raw);
       return r.success
-        ? { kind: "retry", attempt: r.data.attempt, isResume: r.data.is_resume, timestampMs: r.data.timestamp_ms }
+        ? {
+            kind: "retry",
+            attempt: r.data.attempt,
+            isResume: r.data.is_resume,
+            timestampMs: r.data.timestamp_ms,
+          }
         : { kind: "retry" };
     }
     case "interaction_query": {

@@ -140,7 +140,11 @@ const EXPECTED: Record<string, Expected> = {
 
 describe("real transcripts through the run model", () => {
   it("covers every fixture", () => {
-    expect(readdirSync(FIXTURES).filter((f) => f.endsWith(".ndjson")).sort()).toEqual(Object.keys(EXPECTED).sort());
+    expect(
+      readdirSync(FIXTURES)
+        .filter((f) => f.endsWith(".ndjson"))
+        .sort(),
+    ).toEqual(Object.keys(EXPECTED).sort());
   });
 
   for (const [file, want] of Object.entries(EXPECTED)) {
@@ -157,7 +161,8 @@ describe("real transcripts through the run model", () => {
       expect(segments.join("")).toBe(model.result?.text);
       expect(model.counts.thinkingBlocks).toBe(want.thinkingBlocks);
       const tools: Record<string, number> = {};
-      for (const t of model.tools.values()) tools[`${t.kind}:${t.status}`] = (tools[`${t.kind}:${t.status}`] ?? 0) + 1;
+      for (const t of model.tools.values())
+        tools[`${t.kind}:${t.status}`] = (tools[`${t.kind}:${t.status}`] ?? 0) + 1;
       expect(tools).toEqual(want.tools);
       expect(framer.stats.malformed).toBe(0);
       expect(framer.stats.blank).toBe(want.blank ?? 0);

@@ -1,0 +1,96 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { LineFramer, MAX_JOINED_LINES } from "../../src/stream/lines.js";
+import { fixture, replay } from "../helpers/replay.js";
+
+function frame(...chunks: (string | Buffer)[]) {
+  const f = new LineFramer();
+  const values = chunks.flatMap((c) => f.push(typeof c === "string" ? Buffer.from(c) : c));
+  values.push(...f.end());
+  return { values: values.map((v) => v.value), stats: f.stats };
+}
+
+describe("LineFramer", () => {
+  it("parses LF, CRLF, blank lines and a last line without newline", () => {
+    const { values, stats } = frame('{"a":1}\r\n\n   \n{"a":2}\n{"a":3}');
+    expect(values).toEqual([{ a: 1 }, { a: 2 }, { a: 3 }]);
+    expect(stats).toMatchObject({ lines: 3, blank: 2, malformed: 0 });
+  });
+
+  it("decodes UTF-8 split across chunks", () => {
+    const bytes = Buffer.from('{"t":"输出为：🎉"}\n');
+    for (let i = 1; i < bytes.length; i++) {
+      expect(frame(bytes.subarray(0, i), bytes.subarray(i)).values).toEqual([{ t: "输出为：🎉" }]);
+    }
+  });
+
+  it("counts noise, non-object JSON and truncated lines as malformed and goes on", () => {
+    const { values, stats } = frame('Warning: something\n[1,2]\n42\n{"type":"a"}\n');
+    expect(values).toEqual([{ type: "a" }]);
+    expect(stats.malformed).toBe(3);
+  });
+
+  it("joins a line split by a raw newline inside a string (an id with a newline)", () => {
+    const { values, stats } = frame('{"call_id":"call_X\nfc_Y","n":1}\n{"n":2}\n');
+    expect(values).toEqual([{ call_id: "call_X\nfc_Y", n: 1 }, { n: 2 }]);
+    expect(stats).toMatchObject({ joined: 1, malformed: 0 });
+  });
+
+  it("does not let a truncated line swallow the valid line after it", () => {
+    const { values, stats } = frame('{"type":"assistant","text":"hel\n{"type":"result","result":"ok"}\n');
+    expect(values).toEqual([{ type: "result", result: "ok" }]);
+    expect(stats.malformed).toBe(1);
+  });
+
+  it("gives up joining after a bound", () => {
+    const lines = [
+      `{"s":"start`,
+      ...Array.from({ length: MAX_JOINED_LINES + 2 }, () => "more"),
+      '{"ok":true}',
+    ];
+    const { values, stats } = frame(`${lines.join("\n")}\n`);
+    expect(values).toEqual([{ ok: true }]);
+    expect(stats.malformed).toBe(MAX_JOINED_LINES + 3);
+  });
+
+  it("handles a line of tens of MB arriving in small chunks", () => {
+    const big = "x".repeat(20 * 1024 * 1024);
+    const bytes = Buffer.from(`{"big":"${big}"}\n{"n":1}\n`);
+    const f = new LineFramer();
+    const out = [];
+    for (let i = 0; i < bytes.length; i += 64 * 1024) out.push(...f.push(bytes.subarray(i, i + 64 * 1024)));
+    out.push(...f.end());
+    expect(out.map((o) => (o.value.big as string | undefined)?.length ?? o.value.n)).toEqual([big.length, 1]);
+  });
+});
+
+describe("chunking never changes the run model (property)", () => {
+  const files = [
+    "skill-eval-0016-win-partial-grok-parallel-grep-glob-read-edit.ndjson",
+    "sillyhub-win-shell-connection-retry-usage.ndjson",
+    "inspector-mac-partial-thinking-edit-wrapperline.ndjson",
+    "cursorhack-parallel-sleep-mac-parallel-shell.ndjson",
+  ];
+  for (const file of files) {
+    it(file, () => {
+      const bytes = fixture(file);
+      const whole = replay(bytes);
+      fc.assert(
+        fc.property(
+          fc.uniqueArray(fc.integer({ min: 1, max: bytes.length - 1 }), { maxLength: 40 }),
+          (cuts) => {
+            const split = replay(
+              bytes,
+              cuts.sort((a, b) => a - b),
+            );
+            expect(split.updates).toEqual(whole.updates);
+            expect(split.framer.stats).toEqual(whole.framer.stats);
+            expect([...split.model.tools.values()]).toEqual([...whole.model.tools.values()]);
+            expect(split.model.counts).toEqual(whole.model.counts);
+          },
+        ),
+        { numRuns: 60 },
+      );
+    });
+  }
+});

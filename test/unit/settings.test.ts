@@ -1,0 +1,159 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { agentCommand, agentEnv } from "../../src/agent/command.js";
+import { INPUT_DEFAULTS, type InputName, MAX_PROMPT_BYTES, readSettings } from "../../src/settings.js";
+import { ROOT } from "../helpers/replay.js";
+
+const ws = mkdtempSync(path.join(tmpdir(), "settings-"));
+writeFileSync(path.join(ws, "task.md"), "Fix the build\n");
+writeFileSync(path.join(ws, "empty.md"), "  \n");
+
+function settings(inputs: Partial<Record<InputName, string>>, env: NodeJS.ProcessEnv = {}) {
+  return readSettings((n) => inputs[n] ?? "", { GITHUB_WORKSPACE: ws, ...env });
+}
+function error(inputs: Partial<Record<InputName, string>>): string {
+  try {
+    settings(inputs);
+  } catch (e) {
+    return (e as Error).message;
+  }
+  throw new Error("no error");
+}
+
+describe("action.yml and the code agree", () => {
+  const yml = parse(readFileSync(path.join(ROOT, "action.yml"), "utf8"));
+  it("has exactly the inputs the code reads, with the same defaults", () => {
+    expect(Object.keys(yml.inputs).sort()).toEqual(Object.keys(INPUT_DEFAULTS).sort());
+    for (const [name, def] of Object.entries(INPUT_DEFAULTS)) {
+      const declared = yml.inputs[name].default;
+      // `${{ github.workspace }}` is resolved by the runner; the code falls back to GITHUB_WORKSPACE.
+      if (declared === "${{ github.workspace }}") expect(def, name).toBe("");
+      else expect(String(declared ?? ""), name).toBe(def);
+    }
+  });
+  it("runs on node24 from the committed bundle", () => {
+    expect(yml.runs).toEqual({ using: "node24", main: "dist/index.js" });
+  });
+});
+
+describe("readSettings", () => {
+  it("applies the defaults", () => {
+    expect(settings({ prompt: "hi" })).toEqual({
+      prompt: "hi",
+      apiKey: undefined,
+      model: undefined,
+      workspace: ws,
+      force: false,
+      trust: true,
+      agentPath: "cursor-agent",
+      extraArgs: [],
+      streamPartialOutput: false,
+      transcript: undefined,
+      failOnError: true,
+    });
+  });
+  it("reads the prompt from a file relative to the workspace", () => {
+    expect(settings({ "prompt-file": "task.md" }).prompt).toBe("Fix the build\n");
+  });
+  it("falls back to CURSOR_API_KEY", () => {
+    expect(settings({ prompt: "x" }, { CURSOR_API_KEY: "k" }).apiKey).toBe("k");
+    expect(settings({ prompt: "x", "api-key": "a" }, { CURSOR_API_KEY: "k" }).apiKey).toBe("a");
+  });
+  it("splits extra-args as a shell would", () => {
+    expect(
+      settings({ prompt: "x", "extra-args": `--sandbox enabled -H 'X-A: b c' "q\\"d"` }).extraArgs,
+    ).toEqual(["--sandbox", "enabled", "-H", "X-A: b c", 'q"d']);
+  });
+  it.each([
+    [{}, "Input 'prompt': give either 'prompt' or 'prompt-file' (neither is set)"],
+    [
+      { prompt: "a", "prompt-file": "task.md" },
+      "Input 'prompt': give either 'prompt' or 'prompt-file', not both",
+    ],
+    [{ "prompt-file": "nope.md" }, `Input 'prompt-file': cannot read '${ws}/nope.md': no such file`],
+    [{ "prompt-file": "." }, `Input 'prompt-file': '${ws}' is not a file`],
+    [{ "prompt-file": "empty.md" }, "Input 'prompt-file': 'empty.md' is empty"],
+    [{ prompt: "x", force: "yes" }, "Input 'force': 'yes' is not a boolean; use true or false"],
+    [{ prompt: "x", "fail-on-error": "1" }, "Input 'fail-on-error': '1' is not a boolean; use true or false"],
+    [{ prompt: "x", workspace: "/no/such/dir" }, "Input 'workspace': '/no/such/dir' does not exist"],
+    [
+      { prompt: "x", workspace: path.join(ws, "task.md") },
+      `Input 'workspace': '${ws}/task.md' is not a directory`,
+    ],
+    [
+      { prompt: "x", "extra-args": "--a 'open" },
+      "Input 'extra-args': cannot split '--a 'open': Got EOF while in a quoted string",
+    ],
+    [
+      { transcript: "missing.ndjson" },
+      `Input 'transcript': cannot read '${ws}/missing.ndjson': no such file`,
+    ],
+  ])("rejects %j with one clear line", (inputs, message) => {
+    const m = error(inputs);
+    expect(m).toBe(message);
+    expect(m).not.toContain("\n");
+  });
+  it("rejects a prompt too long for one argument", () => {
+    expect(error({ prompt: "x".repeat(MAX_PROMPT_BYTES + 1) })).toMatch(
+      /^Input 'prompt': the prompt is 131072 bytes/,
+    );
+  });
+  it("needs no prompt when replaying a transcript", () => {
+    writeFileSync(path.join(ws, "t.ndjson"), "");
+    expect(settings({ transcript: "t.ndjson" })).toMatchObject({
+      prompt: "",
+      transcript: path.join(ws, "t.ndjson"),
+    });
+  });
+});
+
+describe("the agent's command line", () => {
+  it("maps every setting to its flag and ends options before the prompt", () => {
+    const s = settings({
+      prompt: "--help me",
+      model: "gpt-5",
+      force: "true",
+      "stream-partial-output": "true",
+      "extra-args": "--sandbox disabled",
+      "api-key": "sekret",
+    });
+    const cmd = agentCommand(s, { PATH: "/bin" });
+    expect(cmd.args).toEqual([
+      "--print",
+      "--output-format",
+      "stream-json",
+      "--stream-partial-output",
+      "--model",
+      "gpt-5",
+      "--workspace",
+      ws,
+      "--force",
+      "--trust",
+      "--sandbox",
+      "disabled",
+      "--",
+      "--help me",
+    ]);
+    expect(cmd.cwd).toBe(ws);
+    expect(cmd.args.join(" ")).not.toContain("sekret");
+    expect(cmd.env.CURSOR_API_KEY).toBe("sekret");
+  });
+  it("withholds what the agent has no business with", () => {
+    const env = agentEnv(
+      {
+        PATH: "/bin",
+        ACTIONS_ID_TOKEN_REQUEST_TOKEN: "t",
+        ACTIONS_ID_TOKEN_REQUEST_URL: "u",
+        GITHUB_OUTPUT: "/o",
+        GITHUB_ENV: "/e",
+        "INPUT_GITHUB-TOKEN": "ghs_x",
+        CURSOR_API_KEY: "old",
+      },
+      undefined,
+    );
+    expect(env).toEqual({ PATH: "/bin" });
+  });
+});
