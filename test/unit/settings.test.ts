@@ -48,11 +48,17 @@ describe("readSettings", () => {
       workspace: ws,
       force: false,
       trust: true,
+      approveMcps: false,
+      headers: [],
+      resume: undefined,
+      timeoutMs: 0,
       agentPath: "cursor-agent",
       extraArgs: [],
       streamPartialOutput: false,
       transcript: undefined,
       failOnError: true,
+      toolOutputLines: 40,
+      showThinking: false,
     });
   });
   it("reads the prompt from a file relative to the workspace", () => {
@@ -119,7 +125,12 @@ describe("the agent's command line", () => {
       "stream-partial-output": "true",
       "extra-args": "--sandbox disabled",
       "api-key": "sekret",
+      "approve-mcps": "true",
+      headers: "X-A: 1\n\nX-B: two words",
+      resume: "sess-1",
+      "timeout-minutes": "0.5",
     });
+    expect(s.timeoutMs).toBe(30_000);
     const cmd = agentCommand(s, { PATH: "/bin" });
     expect(cmd.args).toEqual([
       "--print",
@@ -132,6 +143,13 @@ describe("the agent's command line", () => {
       ws,
       "--force",
       "--trust",
+      "--approve-mcps",
+      "-H",
+      "X-A: 1",
+      "-H",
+      "X-B: two words",
+      "--resume",
+      "sess-1",
       "--sandbox",
       "disabled",
       "--",
