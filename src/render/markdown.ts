@@ -1,9 +1,13 @@
 /** Markdown building blocks that keep agent text inert: escaped outside fences, fenced safely inside. */
 
-/** Escapes text for a markdown paragraph or table cell: no HTML, no emphasis, links or table breaks. */
+/**
+ * Escapes text for use inside a line of markdown or a table cell: no HTML, emphasis, code, links or
+ * table breaks. (Characters that only matter at the start of a line, `-`, `+`, `#`, `1.`, cannot get
+ * there: line breaks become spaces.)
+ */
 export function escapeMarkdown(text: string): string {
   return text
-    .replace(/[\\`*_{}[\]()#+\-.!|~<>&]/g, (c) =>
+    .replace(/[\\`*_[\]|~<>&]/g, (c) =>
       c === "<" ? "&lt;" : c === ">" ? "&gt;" : c === "&" ? "&amp;" : `\\${c}`,
     )
     .replace(/\r?\n|\r/g, " ");

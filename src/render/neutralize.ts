@@ -3,19 +3,28 @@
  *
  * The runner reads stdout line by line, splitting at `\r\n`, `\r` and `\n` (.NET `ReadLine`), and runs
  * `::name::data` after trimming leading white space, and `##[name]data` anywhere in a line (RUNNER.md).
- * We print agent text after breaking both syntaxes with an invisible U+200B (not white space to .NET nor
- * to JavaScript), so the text reads the same and nothing is executed. `stop-commands` alone would not
- * do: the log viewer still draws a raw `##[group]` line as structure.
+ * It finds both with culture-sensitive .NET string search (ICU), which steps over "ignorable" code
+ * points (U+00AD, U+200B, most C0 controls, …): `:\u00ad:set-output` counts as `::set-output`. So a
+ * line is judged on what is left once those are removed, and a line that would be a command is
+ * rewritten visibly: its invisible characters spelled out (`\u{ad}`), `##[` as `#\#[`, and a leading
+ * `::` as `\::`. Every other line is printed exactly as the agent wrote it.
+ *
+ * This replaces `stop-commands`, which would leave the log viewer drawing a raw `##[group]` line as
+ * structure; the end-to-end tests read our stdout with a faithful (and stricter) model of the runner.
  */
 
-const ZWSP = "\u200b";
+/** Code points without collation weight in ICU's root collation, which .NET's search skips. */
+const IGNORABLE_CLASS =
+  "[\\u0000-\\u0008\\u000e-\\u001f\\u007f-\\u0084\\u0086-\\u009f\\u00ad\\u034f\\u061c\\u180b-\\u180f" +
+  "\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\ufe00-\\ufe0f\\ufeff\\ufff9-\\ufffb" +
+  "\\u{1d173}-\\u{1d17a}\\u{e0001}\\u{e0020}-\\u{e007f}\\u{e0100}-\\u{e01ef}]";
+const IGNORABLE = new RegExp(IGNORABLE_CLASS, "u");
+const IGNORABLES = new RegExp(IGNORABLE_CLASS, "gu");
+
 /** Every line break the runner honours, plus the Unicode ones a viewer might. */
 const LINE_BREAKS = /\r\n|\r|\n|\u2028|\u2029|\u0085/;
-/**
- * White space that either .NET's `char.IsWhiteSpace` or JavaScript's `trim` skips (the union, so a
- * difference between the two can never leave a `::` at what the runner sees as the start of a line).
- */
-const LEADING_SPACE = /^[\s\u0085\u180e\u200b\ufeff]*/;
+/** White space that .NET's `TrimStart` or JavaScript's `trim` skips: the union, to be safe either way. */
+const LEADING_SPACE = /^[\s\u0085\u180e]*/;
 
 /** Splits agent text into the lines the runner would see. */
 export function runnerLines(text: string): string[] {
@@ -24,9 +33,13 @@ export function runnerLines(text: string): string[] {
 
 /** Neutralises one line (it must contain no line break: use {@link runnerLines} first). */
 export function neutralizeLine(line: string): string {
-  let out = line.includes("##[") ? line.replaceAll("##[", `##${ZWSP}[`) : line;
+  const hidden = IGNORABLE.test(line);
+  const visible = hidden ? line.replace(IGNORABLES, "") : line;
+  if (!visible.includes("##[") && !startsWithCommand(visible)) return line;
+  let out = hidden ? line.replace(IGNORABLES, spellOut) : line;
+  out = out.replaceAll("##[", "#\\#[");
   const lead = LEADING_SPACE.exec(out)?.[0].length ?? 0;
-  if (out.startsWith("::", lead)) out = `${out.slice(0, lead + 1)}${ZWSP}${out.slice(lead + 1)}`;
+  if (out.startsWith("::", lead)) out = `${out.slice(0, lead)}\\${out.slice(lead)}`;
   return out;
 }
 
@@ -43,6 +56,16 @@ export function oneLine(text: string, max = 200): string {
   return neutralizeLine(cut);
 }
 
+function startsWithCommand(visible: string): boolean {
+  const lead = LEADING_SPACE.exec(visible)?.[0].length ?? 0;
+  return visible.startsWith("::", lead);
+}
+
+function spellOut(c: string): string {
+  return `\\u{${c.codePointAt(0)!.toString(16)}}`;
+}
+
+/** Cheap test for the hot path: most text has none of these. */
 function mayNeedWork(text: string): boolean {
-  return text.includes("::") || text.includes("##[") || LINE_BREAKS.test(text);
+  return text.includes(":") || text.includes("#") || LINE_BREAKS.test(text) || IGNORABLE.test(text);
 }

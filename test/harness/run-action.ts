@@ -1,0 +1,833 @@
+/**
+ * Runs the committed bundle the way the GitHub runner runs a `node24` action: `node <runs.main>`
+ * with a clean environment (inputs as `INPUT_*` with action.yml defaults applied, the file-command
+ * files, the GITHUB_* / RUNNER_* variables), stdin closed at once, stdout and stderr read as lines
+ * for workflow commands, and `$GITHUB_OUTPUT` & co. parsed afterwards as the runner parses them.
+ *
+ * `PATH` starts with test/fake-agent, so the action's `cursor-agent` is the fake agent, followed by
+ * the directory of the Node that runs the tests (the fake's `#!/usr/bin/env node` then finds it).
+ */
+
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { delimiter, dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { parse as parseYaml } from "yaml";
+import { RunnerLineSplitter, readWorkflowCommandLines, type WorkflowLog } from "./workflow-commands.js";
+
+const execFileAsync = promisify(execFile);
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+export const FAKE_AGENT_DIR = join(REPO_ROOT, "test", "fake-agent");
+export const FAKE_AGENT = join(FAKE_AGENT_DIR, "cursor-agent");
+export const FIXTURES_DIR = join(REPO_ROOT, "fixtures");
+
+/** The absolute path of a file in fixtures/. */
+export function fixture(name: string): string {
+  return join(FIXTURES_DIR, name);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The fake agent's scenario and record (see test/fake-agent/fake-agent.mjs)
+
+export interface FakeAgentScenario {
+  /** Absolute path of an ndjson file replayed to stdout byte for byte. Default: a 3-event success. */
+  transcript?: string;
+  /** Pause between lines (or chunks), ms. */
+  delayMs?: number;
+  /** Write fixed-size chunks instead of one write per line. */
+  chunkBytes?: number;
+  /** Stop the replay after this many lines (a run cut short: no result). */
+  stopAfterLines?: number;
+  /** Written to stderr after the replay. */
+  stderr?: string;
+  /** Exit code after the replay (default 0). */
+  exitCode?: number;
+  /** After the replay, die by this signal (a real death by signal, not the CLI's 143/130 exits). */
+  signal?: NodeJS.Signals;
+  /** Never exit: after the whole replay, or mid-stream (before the result, or after stopAfterLines). */
+  hang?: "after-result" | "mid-stream";
+  /** Ignore SIGTERM and SIGINT; only SIGKILL stops it. Otherwise SIGTERM → exit 143, SIGINT → 130. */
+  ignoreSigterm?: boolean;
+  /** Start `sh -c 'sleep 300'` in the agent's process group; its pid goes in the record. */
+  spawnChild?: boolean;
+  /** Where the record goes; the harness picks a temp path when absent. */
+  record?: string;
+  /** An API key the fake rejects as invalid. */
+  badKey?: string;
+  /** Refuse to run without --trust, --yolo or -f (default true). */
+  requireTrust?: boolean;
+  /** The models --model accepts (any when absent). */
+  models?: string[];
+}
+
+export interface FakeAgentRecord {
+  argv: string[];
+  env: Record<string, string>;
+  cwd: string;
+  pid: number;
+  /** spawnChild's `sh -c 'sleep 300'`, and the `sleep` it forked. */
+  childPid?: number;
+  grandchildPid?: number;
+  /** Signals received, in order. */
+  signals: string[];
+  /** fd 0 was /dev/null, absent, or a pipe already at end-of-file; null if it died before checking. */
+  stdinIsClosedOrNull: boolean | null;
+  parsed?: { options: Record<string, string | boolean | string[] | null>; prompt: string };
+  /** What the fake did: "usage-error", "auth-required", "bad-key", "untrusted", "unknown-model", "finished", ... */
+  outcome: string;
+  exitCode?: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// action.yml
+
+export interface ActionInput {
+  name: string;
+  default?: string;
+  required: boolean;
+}
+
+export interface ActionManifest {
+  inputs: ActionInput[];
+  main: string;
+}
+
+let manifestCache: ActionManifest | undefined;
+
+/** Reads action.yml's inputs and `runs.main` with a YAML parser (cached). */
+export function readActionManifest(): ActionManifest {
+  if (manifestCache) return manifestCache;
+  const document = parseYaml(readFileSync(join(REPO_ROOT, "action.yml"), "utf8")) as {
+    inputs?: Record<string, { default?: unknown; required?: unknown } | null>;
+    runs?: { main?: string };
+  };
+  const inputs = Object.entries(document.inputs ?? {}).map(([name, spec]) => ({
+    name,
+    default: spec?.default === undefined || spec.default === null ? undefined : String(spec.default),
+    required: spec?.required === true,
+  }));
+  manifestCache = { inputs, main: document.runs?.main ?? "dist/index.js" };
+  return manifestCache;
+}
+
+/** `INPUT_<NAME>`: spaces become `_`, upper-cased, dashes kept (the runner's Handler.cs). */
+export function inputEnvName(name: string): string {
+  return `INPUT_${name.replaceAll(" ", "_").toUpperCase()}`;
+}
+
+/**
+ * Evaluates a `default:` the way the runner would for the two expressions an action like this
+ * uses; anything else is a harness limitation and fails loudly rather than passing a wrong value.
+ */
+function evaluateDefault(value: string, context: { workspace: string; token: string }): string {
+  return value.replace(/\$\{\{\s*(.*?)\s*\}\}/g, (_, expression: string) => {
+    if (expression === "github.workspace") return context.workspace;
+    if (expression === "github.token") return context.token;
+    throw new Error(`action.yml default uses an expression the harness cannot evaluate: ${expression}`);
+  });
+}
+
+function buildInputEnv(
+  given: RunActionOptions["inputs"],
+  context: { workspace: string; token: string },
+): Record<string, string> {
+  const env: Record<string, string> = {};
+  const provided = new Map<string, string>();
+  for (const [name, value] of Object.entries(given ?? {})) {
+    if (value !== undefined) provided.set(name.toLowerCase(), String(value));
+  }
+  for (const input of readActionManifest().inputs) {
+    const value = provided.get(input.name.toLowerCase());
+    provided.delete(input.name.toLowerCase());
+    // Every declared input is set; one with no default and no value is the empty string.
+    env[inputEnvName(input.name)] =
+      value ?? (input.default === undefined ? "" : evaluateDefault(input.default, context));
+  }
+  // Inputs the action does not declare still reach it (the runner only warns).
+  for (const [name, value] of Object.entries(given ?? {})) {
+    if (value !== undefined && provided.has(name.toLowerCase())) env[inputEnvName(name)] = String(value);
+  }
+  return env;
+}
+
+// ---------------------------------------------------------------------------------------------
+// File commands ($GITHUB_OUTPUT, $GITHUB_STATE, $GITHUB_ENV)
+
+/**
+ * Parses a file-command file as the runner's `EnvFileKeyValuePairs` does on Linux: `NAME=VALUE`
+ * lines and `NAME<<DELIMITER` … `DELIMITER` blocks; only `\n` ends a line (a `\r` stays in the
+ * value). Throws the runner's errors for malformed content (each of which fails the step).
+ */
+export function parseFileCommand(text: string): Record<string, string> {
+  const values: Record<string, string> = {};
+  parseFileCommandInto(text, values);
+  return values;
+}
+
+function parseFileCommandInto(text: string, values: Record<string, string>): void {
+  let index = 0;
+  const readLine = (): { line: string; newline: boolean } | undefined => {
+    if (index >= text.length) return undefined;
+    const lf = text.indexOf("\n", index);
+    const start = index;
+    if (lf < 0) {
+      index = text.length;
+      return { line: text.slice(start), newline: false };
+    }
+    index = lf + 1;
+    return { line: text.slice(start, lf), newline: true };
+  };
+
+  for (let current = readLine(); current !== undefined; current = readLine()) {
+    const { line } = current;
+    if (line === "") continue;
+    const equals = line.indexOf("=");
+    const heredoc = line.indexOf("<<");
+    if (equals >= 0 && (heredoc < 0 || equals < heredoc)) {
+      values[line.slice(0, equals)] = line.slice(equals + 1);
+    } else if (heredoc >= 0 && (equals < 0 || heredoc < equals)) {
+      const key = line.slice(0, heredoc);
+      const delimiter = line.slice(heredoc + 2);
+      if (key === "" || delimiter === "") {
+        throw new Error(`Invalid format '${line}'. Name must not be empty and delimiter must not be empty`);
+      }
+      const start = index;
+      let end = index;
+      for (let next = readLine(); next?.line !== delimiter; next = readLine()) {
+        if (next === undefined) throw new Error(`Invalid value. Matching delimiter not found '${delimiter}'`);
+        if (!next.newline) throw new Error("Invalid value. EOF marker missing new line.");
+        end = index - 1;
+      }
+      values[key] = end > start ? text.slice(start, end) : "";
+    } else {
+      throw new Error(`Invalid format '${line}'`);
+    }
+  }
+}
+
+async function readFileCommand(path: string): Promise<{ values: Record<string, string>; error?: string }> {
+  const text = await readFile(path, "utf8").catch(() => "");
+  const values: Record<string, string> = {};
+  try {
+    parseFileCommandInto(text.startsWith("\uFEFF") ? text.slice(1) : text, values);
+    return { values };
+  } catch (error) {
+    // Pairs before the bad one were already applied by the runner, as here.
+    return { values, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Options and results
+
+export interface PullRequestOptions {
+  number: number;
+  /** The head is in a fork: the token is read-only there. */
+  fork?: boolean;
+  headRef?: string;
+  baseRef?: string;
+  author?: string;
+}
+
+export interface RunActionOptions {
+  /** Inputs by action.yml name; undefined means "not given" (the default applies). */
+  inputs?: Record<string, string | number | boolean | undefined>;
+  /** Extra environment, applied last; undefined removes a variable. */
+  env?: Record<string, string | undefined>;
+  /** Written to a temp JSON file named by FAKE_AGENT_SCENARIO; `record` defaults to a temp path. */
+  scenario?: FakeAgentScenario;
+  /** Use this directory as GITHUB_WORKSPACE instead of a fresh git repository. */
+  workspace?: string;
+  /** Default `push`, or `pull_request` when `pullRequest` is given. */
+  eventName?: string;
+  pullRequest?: PullRequestOptions;
+  /** Replaces the generated event payload. */
+  eventPayload?: Record<string, unknown>;
+  /** GITHUB_API_URL, e.g. the stand-in's url. Default https://api.github.com. */
+  apiUrl?: string;
+  /** The value of `${{ github.token }}` in defaults. */
+  githubToken?: string;
+  /** Kill the action (SIGKILL) after this long. Default 30 s. */
+  timeoutMs?: number;
+  onStdout?: (chunk: string) => void;
+  onStderr?: (chunk: string) => void;
+  /** The script to run instead of action.yml's `runs.main` (absolute, or relative to the repo root). */
+  entry?: string;
+}
+
+export interface ActionDirs {
+  /** Everything below lives here; removed by cleanupActionRuns(). */
+  root: string;
+  workspace: string;
+  runnerTemp: string;
+  home: string;
+  /** Where GITHUB_OUTPUT & co. are, like the runner's `_runner_file_commands`. */
+  fileCommands: string;
+  eventPath: string;
+  scenario?: string;
+  record?: string;
+}
+
+export interface ActionResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  /** $GITHUB_OUTPUT as the runner reads it. */
+  outputs: Record<string, string>;
+  /** The runner's error for a malformed $GITHUB_OUTPUT (it fails the step). */
+  outputsError?: string;
+  summary: string;
+  /** Bytes of $GITHUB_STEP_SUMMARY; the runner drops a summary over 1 MiB with an error. */
+  summaryBytes: number;
+  state: Record<string, string>;
+  stateError?: string;
+  /** $GITHUB_ENV and $GITHUB_PATH, for completeness. */
+  exportedEnv: Record<string, string>;
+  addedPath: string[];
+  /** The fake agent's record, if it started. */
+  record?: FakeAgentRecord;
+  /**
+   * Whether the agent / its spawnChild processes (`sh` or the `sleep` it forked) were still running
+   * once the action had exited (they are then killed). Undefined when there was no such process.
+   */
+  agentAliveAfterExit?: boolean;
+  agentChildAliveAfterExit?: boolean;
+  /** stdout and stderr lines in arrival order, read as the runner reads them. */
+  log: WorkflowLog;
+  durationMs: number;
+  timedOut: boolean;
+  /** The process exited but something kept its stdout/stderr open past the runner's 5 s wait. */
+  streamsHeldOpen: boolean;
+  signalsSent: { signal: NodeJS.Signals; atMs: number }[];
+  /** The environment the action was started with. */
+  env: Record<string, string>;
+  dirs: ActionDirs;
+}
+
+export interface ActionHandle {
+  child: ChildProcess;
+  dirs: ActionDirs;
+  env: Record<string, string>;
+  done: Promise<ActionResult>;
+  /** stdout so far. */
+  stdout(): string;
+  /** Resolves once stdout contains the text or matches the pattern. */
+  waitForStdout(pattern: string | RegExp, timeoutMs?: number): Promise<void>;
+  /** Resolves with the fake agent's record once it exists (and satisfies `until`). */
+  waitForRecord(until?: (record: FakeAgentRecord) => boolean, timeoutMs?: number): Promise<FakeAgentRecord>;
+  /** Sends a signal to the action process (only the process, like the runner). */
+  kill(signal?: NodeJS.Signals): boolean;
+  /**
+   * Cancels like the runner on Linux: SIGINT, then SIGTERM after `sigintMs` (7.5 s), then SIGKILL
+   * to the action process alone after `sigtermMs` (2.5 s) more. Resolves with the result.
+   */
+  cancelLikeRunner(timings?: { sigintMs?: number; sigtermMs?: number }): Promise<ActionResult>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Setup
+
+const runRoots = new Set<string>();
+const leftoverPids = new Set<number>();
+const recordPaths = new Set<string>();
+
+/** Removes every temp directory made by startAction/runAction and kills stray fake agents. */
+export async function cleanupActionRuns(): Promise<void> {
+  // An agent may have started after its action exited, so look at every record once more.
+  for (const path of recordPaths) {
+    const record = await readRecord(path);
+    for (const pid of agentPids(record)) if (isProcessAlive(pid)) leftoverPids.add(pid);
+  }
+  recordPaths.clear();
+  for (const pid of leftoverPids) killQuietly(pid);
+  leftoverPids.clear();
+  await Promise.all([...runRoots].map((root) => rm(root, { recursive: true, force: true })));
+  runRoots.clear();
+}
+
+const REPOSITORY = "octo/repo";
+const FIXED_DATE = "2026-01-01T00:00:00Z";
+
+async function git(cwd: string, home: string, ...args: string[]): Promise<string> {
+  const { stdout } = await execFileAsync("git", args, {
+    cwd,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: home,
+      GIT_CONFIG_NOSYSTEM: "1",
+      GIT_AUTHOR_DATE: FIXED_DATE,
+      GIT_COMMITTER_DATE: FIXED_DATE,
+    },
+  });
+  return stdout.trim();
+}
+
+/** A fresh repository with one commit, as actions/checkout would leave it. */
+async function createWorkspace(path: string, home: string): Promise<string> {
+  await mkdir(path, { recursive: true });
+  await git(path, home, "-c", "init.defaultBranch=main", "init", "-q");
+  await git(path, home, "config", "user.name", "Test User");
+  await git(path, home, "config", "user.email", "test@example.com");
+  await writeFile(join(path, "README.md"), "# repo\n\nA test workspace.\n");
+  await git(path, home, "add", "README.md");
+  await git(path, home, "commit", "-q", "-m", "Initial commit");
+  return git(path, home, "rev-parse", "HEAD");
+}
+
+async function headSha(workspace: string, home: string): Promise<string> {
+  return git(workspace, home, "rev-parse", "HEAD").catch(() => "0".repeat(40));
+}
+
+function repositoryJson(fullName: string, fork: boolean) {
+  const [owner = "octo", name = "repo"] = fullName.split("/");
+  return {
+    id: fork ? 222_222 : 111_111,
+    node_id: fork ? "R_fork" : "R_repo",
+    name,
+    full_name: fullName,
+    private: false,
+    fork,
+    owner: { login: owner, id: fork ? 3333 : 4444, type: fork ? "User" : "Organization" },
+    html_url: `https://github.com/${fullName}`,
+    default_branch: "main",
+  };
+}
+
+function eventPayload(options: RunActionOptions, sha: string): Record<string, unknown> {
+  if (options.eventPayload) return options.eventPayload;
+  const repository = repositoryJson(REPOSITORY, false);
+  const pr = options.pullRequest;
+  if (!pr) {
+    return {
+      ref: "refs/heads/main",
+      before: "0".repeat(40),
+      after: sha,
+      repository,
+      pusher: { name: "octocat", email: "octocat@example.com" },
+      sender: { login: "octocat", id: 583_231, type: "User" },
+      head_commit: { id: sha, message: "Initial commit", timestamp: FIXED_DATE },
+      commits: [],
+    };
+  }
+  const author = pr.author ?? (pr.fork ? "outsider" : "octocat");
+  const headRepo = pr.fork ? repositoryJson(`${author}/repo`, true) : repository;
+  const headRef = pr.headRef ?? "feature";
+  return {
+    action: "opened",
+    number: pr.number,
+    pull_request: {
+      id: 900_000 + pr.number,
+      number: pr.number,
+      state: "open",
+      draft: false,
+      title: "A change",
+      body: "Please review.",
+      html_url: `https://github.com/${REPOSITORY}/pull/${pr.number}`,
+      user: { login: author, id: 5555, type: "User" },
+      author_association: pr.fork ? "CONTRIBUTOR" : "MEMBER",
+      head: { label: `${headRepo.owner.login}:${headRef}`, ref: headRef, sha, repo: headRepo },
+      base: { label: `octo:${pr.baseRef ?? "main"}`, ref: pr.baseRef ?? "main", sha, repo: repository },
+    },
+    repository,
+    sender: { login: author, id: 5555, type: "User" },
+  };
+}
+
+async function prepare(options: RunActionOptions) {
+  const root = await mkdtemp(join(tmpdir(), "cursor-agent-action-"));
+  runRoots.add(root);
+  const runnerTemp = join(root, "runner-temp");
+  const home = join(root, "home");
+  const fileCommands = join(runnerTemp, "_runner_file_commands");
+  const workflowDir = join(runnerTemp, "_github_workflow");
+  await Promise.all([mkdir(home, { recursive: true }), mkdir(fileCommands, { recursive: true })]);
+  await mkdir(workflowDir, { recursive: true });
+
+  const workspace = options.workspace ? resolve(options.workspace) : join(root, "work", "repo", "repo");
+  const sha = options.workspace ? await headSha(workspace, home) : await createWorkspace(workspace, home);
+
+  const files = {
+    GITHUB_OUTPUT: join(fileCommands, `set_output_${randomUUID()}`),
+    GITHUB_STATE: join(fileCommands, `save_state_${randomUUID()}`),
+    GITHUB_ENV: join(fileCommands, `set_env_${randomUUID()}`),
+    GITHUB_PATH: join(fileCommands, `add_path_${randomUUID()}`),
+    GITHUB_STEP_SUMMARY: join(fileCommands, `step_summary_${randomUUID()}`),
+  };
+  await Promise.all(Object.values(files).map((path) => writeFile(path, "")));
+
+  const eventPath = join(workflowDir, "event.json");
+  await writeFile(eventPath, JSON.stringify(eventPayload(options, sha), null, 2));
+
+  const dirs: ActionDirs = { root, workspace, runnerTemp, home, fileCommands, eventPath };
+  let scenarioEnv: Record<string, string> = {};
+  if (options.scenario) {
+    dirs.record = options.scenario.record ?? join(root, "agent-record.json");
+    dirs.scenario = join(root, "agent-scenario.json");
+    await writeFile(dirs.scenario, JSON.stringify({ ...options.scenario, record: dirs.record }, null, 2));
+    scenarioEnv = { FAKE_AGENT_SCENARIO: dirs.scenario };
+  } else if (options.env?.FAKE_AGENT_SCENARIO) {
+    dirs.scenario = options.env.FAKE_AGENT_SCENARIO;
+    dirs.record = recordPathOf(dirs.scenario);
+  }
+
+  if (dirs.record) recordPaths.add(dirs.record);
+  const env = buildEnv(options, { workspace, runnerTemp, home, eventPath, sha, files, root, scenarioEnv });
+  return { dirs, env, files };
+}
+
+function recordPathOf(scenarioPath: string): string | undefined {
+  try {
+    const scenario = JSON.parse(readFileSync(scenarioPath, "utf8")) as FakeAgentScenario;
+    return scenario.record;
+  } catch {
+    return undefined;
+  }
+}
+
+function buildEnv(
+  options: RunActionOptions,
+  context: {
+    workspace: string;
+    runnerTemp: string;
+    home: string;
+    eventPath: string;
+    sha: string;
+    root: string;
+    files: Record<string, string>;
+    scenarioEnv: Record<string, string>;
+  },
+): Record<string, string> {
+  const token = options.githubToken ?? "ghs_harnessTokenForTests0000000000000000";
+  const pr = options.pullRequest;
+  const eventName = options.eventName ?? (pr ? "pull_request" : "push");
+  const apiUrl = options.apiUrl ?? "https://api.github.com";
+  const ref = pr ? `refs/pull/${pr.number}/merge` : "refs/heads/main";
+  const env: Record<string, string> = {
+    PATH: [FAKE_AGENT_DIR, dirname(process.execPath), process.env.PATH ?? ""].join(delimiter),
+    HOME: context.home,
+    LANG: "C.UTF-8",
+    CI: "true",
+    GITHUB_ACTIONS: "true",
+    GITHUB_ACTION: "__octo_cursor-agent-action",
+    GITHUB_ACTION_PATH: REPO_ROOT,
+    GITHUB_ACTION_REPOSITORY: "octo/cursor-agent-action",
+    GITHUB_ACTION_REF: "v1",
+    GITHUB_ACTOR: "octocat",
+    GITHUB_ACTOR_ID: "583231",
+    GITHUB_TRIGGERING_ACTOR: "octocat",
+    GITHUB_API_URL: apiUrl,
+    GITHUB_GRAPHQL_URL: `${apiUrl}/graphql`,
+    GITHUB_SERVER_URL: "https://github.com",
+    GITHUB_EVENT_NAME: eventName,
+    GITHUB_EVENT_PATH: context.eventPath,
+    GITHUB_JOB: "agent",
+    GITHUB_REF: ref,
+    GITHUB_REF_NAME: pr ? `${pr.number}/merge` : "main",
+    GITHUB_REF_TYPE: "branch",
+    GITHUB_REF_PROTECTED: "false",
+    GITHUB_HEAD_REF: pr ? (pr.headRef ?? "feature") : "",
+    GITHUB_BASE_REF: pr ? (pr.baseRef ?? "main") : "",
+    GITHUB_REPOSITORY: REPOSITORY,
+    GITHUB_REPOSITORY_ID: "111111",
+    GITHUB_REPOSITORY_OWNER: "octo",
+    GITHUB_REPOSITORY_OWNER_ID: "4444",
+    GITHUB_RETENTION_DAYS: "90",
+    GITHUB_RUN_ID: "1234567890",
+    GITHUB_RUN_NUMBER: "7",
+    GITHUB_RUN_ATTEMPT: "1",
+    GITHUB_SHA: context.sha,
+    GITHUB_WORKFLOW: "Agent",
+    GITHUB_WORKFLOW_REF: `${REPOSITORY}/.github/workflows/agent.yml@${ref}`,
+    GITHUB_WORKFLOW_SHA: context.sha,
+    GITHUB_WORKSPACE: context.workspace,
+    ...context.files,
+    RUNNER_OS: "Linux",
+    RUNNER_ARCH: "X64",
+    RUNNER_NAME: "GitHub Actions 1",
+    RUNNER_ENVIRONMENT: "github-hosted",
+    RUNNER_TEMP: context.runnerTemp,
+    RUNNER_TOOL_CACHE: join(context.root, "toolcache"),
+    RUNNER_WORKSPACE: dirname(context.workspace),
+    // Always present for node actions; a child that does not need them should not get them.
+    ACTIONS_RUNTIME_URL: "https://pipelines.actions.githubusercontent.com/harness/",
+    ACTIONS_RUNTIME_TOKEN: `runtime-token-${randomUUID()}`,
+    ACTIONS_RESULTS_URL: "https://results-receiver.actions.githubusercontent.com/",
+    ACTIONS_CACHE_URL: "https://artifactcache.actions.githubusercontent.com/harness/",
+    ...buildInputEnv(options.inputs, { workspace: context.workspace, token }),
+    ...context.scenarioEnv,
+  };
+  for (const [name, value] of Object.entries(options.env ?? {})) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
+  return env;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Processes
+
+/** The fake agent and the processes it started. */
+function agentPids(record: FakeAgentRecord | undefined): number[] {
+  return [record?.pid, record?.childPid, record?.grandchildPid].filter(
+    (pid): pid is number => pid !== undefined,
+  );
+}
+
+function killQuietly(pid: number, signal: NodeJS.Signals = "SIGKILL"): void {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+/** Alive and not a zombie: a killed orphan may linger as a zombie where nothing reaps it. */
+export function isProcessAlive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
+    return state !== "Z" && state !== "X";
+  } catch {
+    if (existsSync("/proc/self/stat")) return false;
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function aliveAfterGrace(pid: number | undefined, graceMs: number): Promise<boolean | undefined> {
+  if (pid === undefined) return undefined;
+  const deadline = Date.now() + graceMs;
+  while (isProcessAlive(pid)) {
+    if (Date.now() >= deadline) return true;
+    await sleep(10);
+  }
+  return false;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolvePromise) => setTimeout(resolvePromise, ms));
+}
+
+/** True if `promise` settles within `ms`; the timer is cleared either way so nothing lingers. */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<false>((resolvePromise) => {
+    timer = setTimeout(() => resolvePromise(false), ms);
+  });
+  try {
+    return await Promise.race([
+      promise.then(
+        () => true as const,
+        () => true as const,
+      ),
+      timedOut,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function readRecord(path: string | undefined): Promise<FakeAgentRecord | undefined> {
+  if (!path) return undefined;
+  try {
+    return JSON.parse(await readFile(path, "utf8")) as FakeAgentRecord;
+  } catch {
+    return undefined;
+  }
+}
+
+/** How long the runner waits for stdout/stderr to close after the process exited. */
+const STREAM_GRACE_MS = 5_000;
+
+/** Starts the action and returns at once; `done` settles when it has exited. */
+export async function startAction(options: RunActionOptions = {}): Promise<ActionHandle> {
+  const { dirs, env, files } = await prepare(options);
+  const entry = resolve(REPO_ROOT, options.entry ?? readActionManifest().main);
+  if (!existsSync(entry)) throw new Error(`${entry} does not exist (build the bundle first: npm run bundle)`);
+
+  const startedAt = Date.now();
+  const child = spawn(process.execPath, [entry], {
+    cwd: dirs.workspace,
+    env,
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  // The runner closes the step's stdin at once.
+  child.stdin?.end();
+
+  let stdout = "";
+  let stderr = "";
+  const mergedLines: string[] = [];
+  const splitters = { stdout: new RunnerLineSplitter(), stderr: new RunnerLineSplitter() };
+  const stdoutWaiters = new Set<() => void>();
+  const signalsSent: ActionResult["signalsSent"] = [];
+
+  child.stdout?.setEncoding("utf8");
+  child.stderr?.setEncoding("utf8");
+  child.stdout?.on("data", (chunk: string) => {
+    stdout += chunk;
+    mergedLines.push(...splitters.stdout.push(chunk));
+    options.onStdout?.(chunk);
+    for (const check of stdoutWaiters) check();
+  });
+  child.stderr?.on("data", (chunk: string) => {
+    stderr += chunk;
+    mergedLines.push(...splitters.stderr.push(chunk));
+    options.onStderr?.(chunk);
+  });
+
+  const kill = (signal: NodeJS.Signals = "SIGTERM") => {
+    signalsSent.push({ signal, atMs: Date.now() - startedAt });
+    return child.kill(signal);
+  };
+
+  let timedOut = false;
+  const timeout = setTimeout(() => {
+    timedOut = true;
+    kill("SIGKILL");
+  }, options.timeoutMs ?? 30_000);
+
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(
+    (resolvePromise, reject) => {
+      child.once("error", reject);
+      child.once("exit", (code, signal) => resolvePromise({ code, signal }));
+    },
+  );
+  const streamsClosed = new Promise<void>((resolvePromise) => child.once("close", () => resolvePromise()));
+
+  const done = (async (): Promise<ActionResult> => {
+    const { code, signal } = await exited;
+    const durationMs = Date.now() - startedAt;
+    clearTimeout(timeout);
+    // Like the runner: wait a while for the pipes to close, then stop waiting for them.
+    const streamsHeldOpen = !(await settlesWithin(streamsClosed, STREAM_GRACE_MS));
+    if (streamsHeldOpen) {
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+    }
+    mergedLines.push(...splitters.stdout.end(), ...splitters.stderr.end());
+
+    const record = await readRecord(dirs.record);
+    const agentAliveAfterExit = await aliveAfterGrace(record?.pid, 250);
+    const childAlive = await aliveAfterGrace(record?.childPid, 250);
+    const grandchildAlive = await aliveAfterGrace(record?.grandchildPid, 250);
+    const agentChildAliveAfterExit =
+      childAlive === undefined ? undefined : childAlive || grandchildAlive === true;
+    for (const pid of agentPids(record)) {
+      if (isProcessAlive(pid)) {
+        leftoverPids.add(pid);
+        killQuietly(pid);
+      }
+    }
+
+    const [output, state, exportedEnv, summary, pathText] = await Promise.all([
+      readFileCommand(files.GITHUB_OUTPUT),
+      readFileCommand(files.GITHUB_STATE),
+      readFileCommand(files.GITHUB_ENV),
+      readFile(files.GITHUB_STEP_SUMMARY, "utf8").catch(() => ""),
+      readFile(files.GITHUB_PATH, "utf8").catch(() => ""),
+    ]);
+    const summaryBytes = await stat(files.GITHUB_STEP_SUMMARY).then(
+      (info) => info.size,
+      () => 0,
+    );
+
+    return {
+      code,
+      signal,
+      stdout,
+      stderr,
+      outputs: output.values,
+      outputsError: output.error,
+      summary,
+      summaryBytes,
+      state: state.values,
+      stateError: state.error,
+      exportedEnv: exportedEnv.values,
+      addedPath: pathText.split("\n").filter((line) => line !== ""),
+      record,
+      agentAliveAfterExit,
+      agentChildAliveAfterExit,
+      log: readWorkflowCommandLines(mergedLines),
+      durationMs,
+      timedOut,
+      streamsHeldOpen,
+      signalsSent,
+      env,
+      dirs,
+    };
+  })();
+
+  const waitForStdout = (pattern: string | RegExp, timeoutMs = 10_000) =>
+    new Promise<void>((resolvePromise, reject) => {
+      const matches = () => (typeof pattern === "string" ? stdout.includes(pattern) : pattern.test(stdout));
+      const finish = (error?: Error) => {
+        clearTimeout(timer);
+        stdoutWaiters.delete(check);
+        if (error) reject(error);
+        else resolvePromise();
+      };
+      const check = () => {
+        if (matches()) finish();
+      };
+      const timer = setTimeout(
+        () => finish(new Error(`stdout did not match ${String(pattern)} within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      stdoutWaiters.add(check);
+      exited.then(
+        () => setImmediate(() => (matches() ? finish() : finish(new Error("the action exited first")))),
+        (error: Error) => finish(error),
+      );
+      check();
+    });
+
+  const waitForRecord = async (until?: (record: FakeAgentRecord) => boolean, timeoutMs = 10_000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const record = await readRecord(dirs.record);
+      if (record && (!until || until(record))) return record;
+      if (Date.now() >= deadline)
+        throw new Error(`no fake-agent record at ${dirs.record} within ${timeoutMs} ms`);
+      await sleep(20);
+    }
+  };
+
+  const cancelLikeRunner = async ({ sigintMs = 7_500, sigtermMs = 2_500 } = {}) => {
+    const hasExited = () => child.exitCode !== null || child.signalCode !== null;
+    if (!hasExited()) {
+      kill("SIGINT");
+      if (!(await settlesWithin(exited, sigintMs))) {
+        kill("SIGTERM");
+        if (!(await settlesWithin(exited, sigtermMs))) kill("SIGKILL");
+      }
+    }
+    return done;
+  };
+
+  return {
+    child,
+    dirs,
+    env,
+    done,
+    stdout: () => stdout,
+    waitForStdout,
+    waitForRecord,
+    kill,
+    cancelLikeRunner,
+  };
+}
+
+/** Runs the action to completion. */
+export async function runAction(options: RunActionOptions = {}): Promise<ActionResult> {
+  return (await startAction(options)).done;
+}
