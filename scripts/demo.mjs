@@ -70,7 +70,7 @@ const dim = (s) => `\x1b[2m${s}\x1b[0m`;
 const bold = (s) => `\x1b[1m${s}\x1b[0m`;
 const masks = [];
 let inGroup = false;
-const unescape = (s) =>
+const unescapeData = (s) =>
   s
     .replaceAll("%0D", "\r")
     .replaceAll("%0A", "\n")
@@ -84,13 +84,16 @@ function show(line) {
   let text = line;
   if (m) {
     const [, name, , data] = m;
-    const value = unescape(data);
+    const value = unescapeData(data);
     if (name === "add-mask") return void masks.push(value);
     if (name === "group") {
       inGroup = true;
       return void console.log(`${bold("▼")} ${mask(value)}`);
     }
-    if (name === "endgroup") return void (inGroup = false);
+    if (name === "endgroup") {
+      inGroup = false;
+      return;
+    }
     if (name === "warning") text = `\x1b[33mWarning:\x1b[0m ${value}`;
     else if (name === "error") text = `\x1b[31mError:\x1b[0m ${value}`;
     else if (name === "debug") return;

@@ -73,6 +73,13 @@ const OPTION_SPECS = [
   { long: "--yolo", key: "yolo", takes: "none", flags: "--yolo" },
   { long: "--approve-mcps", key: "approveMcps", takes: "none", flags: "--approve-mcps" },
   {
+    long: "--sandbox",
+    key: "sandbox",
+    takes: "required",
+    flags: "--sandbox <mode>",
+    choices: ["enabled", "disabled"],
+  },
+  {
     long: "--header",
     short: "-H",
     key: "header",

@@ -30,7 +30,7 @@ describe("action.yml and the code agree", () => {
     for (const [name, def] of Object.entries(INPUT_DEFAULTS)) {
       const declared = yml.inputs[name].default;
       // `${{ github.workspace }}` is resolved by the runner; the code falls back to GITHUB_WORKSPACE.
-      if (declared === "${{ github.workspace }}") expect(def, name).toBe("");
+      if (declared === ["$", "{{ github.workspace }}"].join("")) expect(def, name).toBe("");
       else expect(String(declared ?? ""), name).toBe(def);
     }
   });
