@@ -185,10 +185,10 @@ describe("fake cursor-agent: command line", () => {
   });
 
   it("rejects an unknown option with commander's message", async () => {
-    const { code, stdout, stderr } = await runFake([...RUN, "--sandbox", "off", "hi"], { env: KEY });
+    const { code, stdout, stderr } = await runFake([...RUN, "--no-such-flag", "off", "hi"], { env: KEY });
     expect(code).toBe(1);
     expect(stdout.length).toBe(0);
-    expect(stderr).toBe("error: unknown option '--sandbox'\n");
+    expect(stderr).toBe("error: unknown option '--no-such-flag'\n");
   });
 
   it("rejects an --output-format it does not know, and a missing option value", async () => {
