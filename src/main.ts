@@ -14,7 +14,7 @@ import { type ExitInfo, type StartAgent, startAgent } from "./agent/process.js";
 import { type StopReason, Supervisor } from "./agent/supervise.js";
 import { decide, type Verdict } from "./conclusion.js";
 import { RunModel } from "./model/run-model.js";
-import { formatDuration, LiveLog, STATUS_MARK } from "./render/live-log.js";
+import { formatDuration, LiveLog } from "./render/live-log.js";
 import { LogWriter, type TextOut } from "./render/log-writer.js";
 import { createRedactor } from "./render/redact.js";
 import { renderSummary } from "./render/summary.js";
@@ -92,7 +92,7 @@ async function runAgent(settings: Settings, deps: Deps, log: LogWriter): Promise
   } else {
     transcriptFile = transcriptPath(deps.env);
     const cmd = agentCommand(settings, deps.env);
-    log.text(header(settings));
+    live.header(settings);
     log.flush();
     const agent = deps.startAgent(cmd, {
       onStderrLine: (line) => {
@@ -159,7 +159,7 @@ async function runAgent(settings: Settings, deps: Deps, log: LogWriter): Promise
     agentPath: settings.agentPath,
     stopped: supervisor?.stopped,
   });
-  footer(log, model, verdict, wallMs);
+  live.footer(model, verdict, wallMs);
   log.close();
   const redact = createRedactor([settings.apiKey]);
   setOutputs(deps, model, verdict, transcriptFile, wallMs);
@@ -197,44 +197,6 @@ function runUrl(env: NodeJS.ProcessEnv): string | undefined {
   } = env;
   if (!server || !repo || !id) return undefined;
   return `${server}/${repo}/actions/runs/${id}${attempt ? `/attempts/${attempt}` : ""}`;
-}
-
-function header(s: Settings): string {
-  const opts = [
-    s.model ? `model ${s.model}` : "default model",
-    s.force ? "force" : "",
-    s.trust ? "trust" : "",
-  ]
-    .filter(Boolean)
-    .join(", ");
-  return `Running ${s.agentPath} in ${s.workspace} (${opts})`;
-}
-
-function footer(log: LogWriter, model: RunModel, v: Verdict, wallMs: number): void {
-  const t = model.toolCounts();
-  const r = model.result;
-  const parts = [
-    `${v.conclusion === "success" ? "✓" : "✗"} ${v.conclusion}`,
-    `${formatDuration(r?.durationMs ?? wallMs)}`,
-    `${t.total} tool call${t.total === 1 ? "" : "s"}${statusBreakdown(t.byStatus)}`,
-  ];
-  if (r?.usage) {
-    const u = r.usage;
-    parts.push(
-      `tokens: ${u.inputTokens ?? 0} in, ${u.outputTokens ?? 0} out, ${u.cacheReadTokens ?? 0} cached`,
-    );
-  }
-  log.text(`── ${parts.join(" · ")}`);
-  if (model.session.model || model.session.sessionId) {
-    log.text(`   model ${model.session.model ?? "?"}, session ${model.session.sessionId ?? "?"}`);
-  }
-}
-
-function statusBreakdown(byStatus: Record<string, number>): string {
-  const parts = Object.entries(byStatus)
-    .filter(([s, n]) => n > 0 && s !== "succeeded")
-    .map(([s, n]) => `${STATUS_MARK[s as keyof typeof STATUS_MARK]} ${n} ${s}`);
-  return parts.length ? ` (${parts.join(", ")})` : "";
 }
 
 function setOutputs(deps: Deps, model: RunModel, v: Verdict, transcriptFile: string, wallMs: number): void {

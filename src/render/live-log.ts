@@ -6,8 +6,10 @@
  * never left open while we wait on the agent.
  */
 
-import type { ModelUpdate, ToolCall } from "../model/run-model.js";
+import type { Verdict } from "../conclusion.js";
+import type { ModelUpdate, RunModel, Session, ToolCall } from "../model/run-model.js";
 import type { ToolStatus } from "../model/tools.js";
+import type { Settings } from "../settings.js";
 import type { ToolPayload } from "../stream/events.js";
 import type { LogWriter } from "./log-writer.js";
 import { toolOutput } from "./tool-output.js";
@@ -47,7 +49,7 @@ export class LiveLog {
   readonly onUpdate = (u: ModelUpdate): void => {
     switch (u.type) {
       case "init":
-        return;
+        return this.init(u.session);
       case "text-delta":
         return this.delta(u.text);
       case "segment":
@@ -74,6 +76,54 @@ export class LiveLog {
         return;
     }
   };
+
+  /** What is about to run, before the agent says anything. */
+  header(s: Settings): void {
+    const opts = [
+      s.model ? `model ${s.model}` : "the agent's default model",
+      s.force ? "force" : "",
+      s.trust ? "trust" : "",
+      s.streamPartialOutput ? "partial output" : "",
+      s.timeoutMs > 0 ? `timeout ${formatDuration(s.timeoutMs)}` : "",
+    ].filter(Boolean);
+    this.log.text(`Running ${s.agentPath} in ${s.workspace} (${opts.join(", ")})`);
+  }
+
+  private init(session: Session): void {
+    const parts = [
+      session.model ? `model ${session.model}` : "",
+      session.sessionId ? `session ${session.sessionId}` : "",
+      session.cwd ? `cwd ${session.cwd}` : "",
+    ].filter(Boolean);
+    this.log.text(`Agent started: ${parts.join(" · ")}`);
+  }
+
+  /** The last lines: conclusion, duration, tool calls by status, tokens. */
+  footer(model: RunModel, v: Verdict, wallMs: number, filesChanged?: number): void {
+    const t = model.toolCounts();
+    const r = model.result;
+    const parts = [
+      `${v.conclusion === "success" ? "✓" : "✗"} ${v.conclusion}`,
+      formatDuration(r?.durationMs ?? wallMs),
+      `${t.total} tool call${t.total === 1 ? "" : "s"}${statusBreakdown(t.byStatus)}`,
+    ];
+    if (filesChanged !== undefined)
+      parts.push(`${filesChanged} file${filesChanged === 1 ? "" : "s"} changed`);
+    if (r?.usage) {
+      const u = r.usage;
+      parts.push(
+        `tokens ${u.inputTokens ?? 0} in, ${u.outputTokens ?? 0} out, ${u.cacheReadTokens ?? 0} cached`,
+      );
+    }
+    this.log.text(`── ${parts.join(" · ")}`);
+    const seen = model.counts;
+    const extra = [
+      seen.reconnects ? `${seen.reconnects} reconnect(s)` : "",
+      seen.retries ? `${seen.retries} retr${seen.retries === 1 ? "y" : "ies"}` : "",
+      seen.unknownEvents ? `${seen.unknownEvents} event(s) of unknown kinds` : "",
+    ].filter(Boolean);
+    if (extra.length) this.log.text(`   ${extra.join(" · ")}`);
+  }
 
   private delta(text: string): void {
     const all = this.lineRest + text;
@@ -135,6 +185,13 @@ export class LiveLog {
   finish(): void {
     this.endStreamedSegment();
   }
+}
+
+function statusBreakdown(byStatus: Record<ToolStatus, number>): string {
+  const parts = (Object.entries(byStatus) as [ToolStatus, number][])
+    .filter(([s, n]) => n > 0 && s !== "succeeded")
+    .map(([s, n]) => `${STATUS_MARK[s]} ${n} ${s}`);
+  return parts.length ? ` (${parts.join(", ")})` : "";
 }
 
 export function formatDuration(ms: number): string {
