@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { cleanupActionRuns, fixture, isProcessAlive, runAction, startAction } from "../harness/run-action.js";
+import { cleanupActionRuns, fixture, runAction } from "../harness/run-action.js";
 
 afterAll(cleanupActionRuns);
 
