@@ -29,6 +29,10 @@ export const INPUT_DEFAULTS = {
   "fail-on-error": "true",
   "log-tool-output-lines": "40",
   "show-thinking": "false",
+  comment: "true",
+  "comment-key": "",
+  "github-token": "",
+  "job-summary": "true",
 } as const;
 
 export type InputName = keyof typeof INPUT_DEFAULTS;
@@ -57,6 +61,12 @@ export interface Settings {
   failOnError: boolean;
   toolOutputLines: number;
   showThinking: boolean;
+  /** Post (and keep updated) one PR comment with the report. */
+  comment: boolean;
+  /** Tells this step's comment from others' (matrix jobs set their own). */
+  commentKey: string;
+  githubToken?: string;
+  jobSummary: boolean;
 }
 
 export class InputError extends Error {
@@ -109,6 +119,12 @@ export function readSettings(getInput: GetInput, env: NodeJS.ProcessEnv): Settin
     failOnError: bool(get, "fail-on-error"),
     toolOutputLines: wholeNumber(get, "log-tool-output-lines", 1),
     showThinking: bool(get, "show-thinking"),
+    comment: bool(get, "comment"),
+    commentKey:
+      get("comment-key") || [env.GITHUB_WORKFLOW, env.GITHUB_JOB].filter(Boolean).join("/") || "cursor-agent",
+    // action.yml defaults it to `${{ github.token }}`; hosts that apply no defaults may set GITHUB_TOKEN.
+    githubToken: get("github-token") || env.GITHUB_TOKEN || undefined,
+    jobSummary: bool(get, "job-summary"),
   };
   return settings;
 }

@@ -177,7 +177,7 @@ describe("agent text never becomes a workflow command", () => {
       for (const c of log.commands) byName.set(c.name, (byName.get(c.name) ?? 0) + 1);
       // Only what the action itself issues: the key's mask, groups, its warnings and (none here) errors.
       expect([...byName.keys()].sort()).toEqual(["add-mask", "endgroup", "group", "warning"]);
-      expect(log.masks).toEqual([KEY]);
+      expect(log.masks).toEqual([KEY, r.env["INPUT_GITHUB-TOKEN"]]);
       const calls = Number(r.outputs["tool-calls"]);
       expect(calls).toBe(corpus.length * 5);
       // One group per tool call and per thinking block, balanced, never nested, nothing left stopped.

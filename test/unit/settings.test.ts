@@ -30,7 +30,8 @@ describe("action.yml and the code agree", () => {
     for (const [name, def] of Object.entries(INPUT_DEFAULTS)) {
       const declared = yml.inputs[name].default;
       // `${{ github.workspace }}` is resolved by the runner; the code falls back to GITHUB_WORKSPACE.
-      if (declared === ["$", "{{ github.workspace }}"].join("")) expect(def, name).toBe("");
+      if (["workspace", "token"].some((x) => declared === ["$", `{{ github.${x} }}`].join("")))
+        expect(def, name).toBe("");
       else expect(String(declared ?? ""), name).toBe(def);
     }
   });
@@ -59,6 +60,10 @@ describe("readSettings", () => {
       failOnError: true,
       toolOutputLines: 40,
       showThinking: false,
+      comment: true,
+      commentKey: "cursor-agent",
+      githubToken: undefined,
+      jobSummary: true,
     });
   });
   it("reads the prompt from a file relative to the workspace", () => {

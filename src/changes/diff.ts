@@ -1,0 +1,223 @@
+/**
+ * From a file's two states to a change: status, +/- counts and a unified diff, by jsdiff.
+ *
+ * Cost bounds: jsdiff's line diff is O((N+M)·D) in time and can take seconds on large, very different
+ * texts. So a diff is only attempted when both sides are within {@link DiffLimits.maxFileBytes} and
+ * {@link DiffLimits.maxLines}, with jsdiff's own `timeout` and `maxEditLength` as a stop; otherwise, or
+ * when jsdiff gives up, the counts come from a linear line-multiset comparison and a note says so.
+ */
+import { FILE_HEADERS_ONLY, formatPatch, type StructuredPatch, structuredPatch } from "diff";
+import type { FileChange } from "./types.js";
+
+/** A file's content at one point, as far as we know it. */
+export type Content =
+  | { kind: "text"; text: string }
+  | { kind: "absent" }
+  /** Not kept (beyond the retention or read cap): at most its size. */
+  | { kind: "large"; lines?: number; bytes?: number }
+  | { kind: "binary" }
+  | { kind: "unknown"; why?: string };
+
+export interface DiffLimits {
+  /** Larger sides (UTF-8 bytes) get counts and a note, no diff. */
+  maxFileBytes: number;
+  /** Longer sides (lines) get counts and a note, no diff. */
+  maxLines: number;
+  /** jsdiff's `timeout` per file, ms. */
+  timeoutMs: number;
+  /** jsdiff's `maxEditLength`: more changed lines than this is no reviewable diff anyway. */
+  maxEditLength: number;
+}
+
+export const DEFAULT_LIMITS: DiffLimits = {
+  maxFileBytes: 1024 * 1024,
+  maxLines: 20_000,
+  timeoutMs: 1_000,
+  maxEditLength: 3_000,
+};
+
+export type ChangeDescription = Pick<FileChange, "status" | "added" | "removed" | "diff" | "note">;
+
+/**
+ * The net change from `base` to `final` for the file at `path`, or undefined when there is none (same
+ * content; created and deleted again). `timeLeftMs` is what remains of the caller's overall budget.
+ */
+export function describeChange(
+  path: string,
+  base: Content,
+  final: Content,
+  limits: DiffLimits = DEFAULT_LIMITS,
+  timeLeftMs = Number.POSITIVE_INFINITY,
+): ChangeDescription | undefined {
+  if (final.kind === "unknown") {
+    const why = final.why ?? "its final content is unknown";
+    return { status: base.kind === "absent" ? "added" : "modified", added: 0, removed: 0, note: cap(why) };
+  }
+  if (final.kind === "absent") {
+    switch (base.kind) {
+      case "absent":
+        return undefined;
+      case "text": {
+        const d = diffTexts(path, base.text, undefined, "", limits, timeLeftMs);
+        return { status: "deleted", ...d };
+      }
+      case "large":
+        return { status: "deleted", added: 0, removed: base.lines ?? 0, note: largeNote(base) };
+      case "binary":
+        return { status: "deleted", added: 0, removed: 0, note: "binary file" };
+      case "unknown":
+        return { status: "deleted", added: 0, removed: 0, note: "its previous content is unknown" };
+    }
+  }
+  if (base.kind === "absent") {
+    if (final.kind === "text")
+      return { status: "added", ...diffTexts(undefined, "", path, final.text, limits, timeLeftMs) };
+    if (final.kind === "large")
+      return { status: "added", added: final.lines ?? 0, removed: 0, note: largeNote(final) };
+    return { status: "added", added: 0, removed: 0, note: "binary file" };
+  }
+  if (base.kind === "unknown") {
+    const lines =
+      final.kind === "text" ? countLines(final.text) : final.kind === "large" ? (final.lines ?? 0) : 0;
+    return {
+      status: "modified",
+      added: lines,
+      removed: 0,
+      note: `its previous content is unknown: all ${lines} lines are counted as added`,
+    };
+  }
+  if (base.kind === "text" && final.kind === "text") {
+    if (base.text === final.text) return undefined;
+    return { status: "modified", ...diffTexts(path, base.text, path, final.text, limits, timeLeftMs) };
+  }
+  if (base.kind === "binary" || final.kind === "binary") {
+    return { status: "modified", added: 0, removed: 0, note: "binary file" };
+  }
+  // One side or both not kept: the change in line count is all that can be said.
+  const before = base.kind === "text" ? countLines(base.text) : base.lines;
+  const after = final.kind === "text" ? countLines(final.text) : final.lines;
+  const large = base.kind === "large" ? base : (final as { kind: "large"; lines?: number; bytes?: number });
+  if (before === undefined || after === undefined) {
+    return { status: "modified", added: 0, removed: 0, note: largeNote(large) };
+  }
+  return {
+    status: "modified",
+    added: Math.max(0, after - before),
+    removed: Math.max(0, before - after),
+    note: `${largeNote(large)}; the counts are the change in line count`,
+  };
+}
+
+/**
+ * A unified diff of `before` → `after` with git-style headers (`a/…`, `b/…`, `/dev/null` for a missing
+ * side) and its counts, within the limits; past them, counts from {@link roughCounts} and a note.
+ */
+export function diffTexts(
+  oldPath: string | undefined,
+  before: string,
+  newPath: string | undefined,
+  after: string,
+  limits: DiffLimits = DEFAULT_LIMITS,
+  timeLeftMs = Number.POSITIVE_INFINITY,
+): { added: number; removed: number; diff?: string; note?: string } {
+  const bytes = Math.max(Buffer.byteLength(before), Buffer.byteLength(after));
+  if (bytes > limits.maxFileBytes) {
+    return {
+      ...roughCounts(before, after),
+      note: `no diff: larger than ${mb(limits.maxFileBytes)} (${mb(bytes)}); ${ROUGH}`,
+    };
+  }
+  const lines = Math.max(countLines(before), countLines(after));
+  if (lines > limits.maxLines) {
+    return {
+      ...roughCounts(before, after),
+      note: `no diff: more than ${limits.maxLines} lines (${lines}); ${ROUGH}`,
+    };
+  }
+  if (timeLeftMs <= 0) {
+    return { ...roughCounts(before, after), note: `no diff: the time for diffs ran out; ${ROUGH}` };
+  }
+  // A whole file added or removed costs jsdiff little whatever its length: no edit-length cap there.
+  const oneSided = before === "" || after === "";
+  const patch: StructuredPatch | undefined = structuredPatch(
+    oldPath === undefined ? "/dev/null" : `a/${oldPath}`,
+    newPath === undefined ? "/dev/null" : `b/${newPath}`,
+    before,
+    after,
+    undefined,
+    undefined,
+    {
+      context: 3,
+      timeout: Math.max(1, Math.min(limits.timeoutMs, timeLeftMs)),
+      maxEditLength: oneSided ? Number.MAX_SAFE_INTEGER : limits.maxEditLength,
+    },
+  );
+  if (!patch) {
+    return {
+      ...roughCounts(before, after),
+      note: `no diff: too many changes to compute one cheaply; ${ROUGH}`,
+    };
+  }
+  let added = 0;
+  let removed = 0;
+  for (const h of patch.hunks) {
+    for (const l of h.lines) {
+      if (l[0] === "+") added++;
+      else if (l[0] === "-") removed++;
+    }
+  }
+  return { added, removed, diff: formatPatch(patch, FILE_HEADERS_ONLY) };
+}
+
+const ROUGH = "+/- counted by matching lines";
+
+/**
+ * Counts without a diff, linear in the input: lines of `after` with no unmatched equal line in `before`
+ * are added, the unmatched rest of `before` removed. Equals a diff's counts unless lines moved.
+ */
+export function roughCounts(before: string, after: string): { added: number; removed: number } {
+  const left = new Map<string, number>();
+  forEachLine(before, (l) => left.set(l, (left.get(l) ?? 0) + 1));
+  let added = 0;
+  forEachLine(after, (l) => {
+    const n = left.get(l);
+    if (n) left.set(l, n - 1);
+    else added++;
+  });
+  let removed = 0;
+  for (const n of left.values()) removed += n;
+  return { added, removed };
+}
+
+/** Lines as a diff sees them: a last line without a newline is a line, and differs from one with. */
+function forEachLine(text: string, fn: (line: string) => void): void {
+  let start = 0;
+  while (start < text.length) {
+    const nl = text.indexOf("\n", start);
+    const end = nl < 0 ? text.length : nl + 1;
+    fn(text.slice(start, end));
+    start = end;
+  }
+}
+
+export function countLines(text: string): number {
+  let n = 0;
+  let i = text.indexOf("\n");
+  while (i >= 0) {
+    n++;
+    i = text.indexOf("\n", i + 1);
+  }
+  return text.length > 0 && !text.endsWith("\n") ? n + 1 : n;
+}
+
+function largeNote(c: { lines?: number; bytes?: number }): string {
+  return c.bytes !== undefined ? `too large to compare (${mb(c.bytes)})` : "too large to compare";
+}
+
+function mb(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
+}
+
+function cap(s: string): string {
+  return s.length > 300 ? `${s.slice(0, 300)}…` : s;
+}

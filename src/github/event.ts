@@ -1,0 +1,37 @@
+/**
+ * Which pull request (if any) this run belongs to, from the event payload the runner wrote. Pure apart
+ * from reading that one file.
+ */
+import { readFileSync } from "node:fs";
+
+export interface Target {
+  owner: string;
+  repo: string;
+  /** The PR's number (an issue number to the comments API). */
+  issue: number;
+}
+
+/** Events whose payload names a pull request. */
+const PR_EVENTS = new Set([
+  "pull_request",
+  "pull_request_target",
+  "pull_request_review",
+  "pull_request_review_comment",
+]);
+
+export function pullRequestTarget(env: NodeJS.ProcessEnv): Target | undefined {
+  const [owner, repo] = (env.GITHUB_REPOSITORY ?? "").split("/");
+  const name = env.GITHUB_EVENT_NAME ?? "";
+  if (!owner || !repo || !env.GITHUB_EVENT_PATH) return undefined;
+  let payload: { pull_request?: { number?: unknown }; issue?: { number?: unknown; pull_request?: unknown } };
+  try {
+    payload = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, "utf8"));
+  } catch {
+    return undefined;
+  }
+  let n: unknown;
+  if (PR_EVENTS.has(name)) n = payload.pull_request?.number;
+  // A comment on a pull request arrives as an issue_comment whose issue has a `pull_request` key.
+  else if (name === "issue_comment" && payload.issue?.pull_request) n = payload.issue.number;
+  return typeof n === "number" && Number.isInteger(n) && n > 0 ? { owner, repo, issue: n } : undefined;
+}

@@ -1,0 +1,114 @@
+/**
+ * What leaves the runner, in order of importance and speed: the step outputs, the job summary, the PR
+ * comment. Everything here is redacted first. A comment that cannot be written (a fork's read-only
+ * token, missing permission, an outage) is a warning with the fix, never a failed step.
+ */
+import { appendFile } from "node:fs/promises";
+import { changeOutputs } from "./changes/index.js";
+import type { Outcome } from "./execute.js";
+import type { CommentClient } from "./github/comment.js";
+import { pullRequestTarget } from "./github/event.js";
+import type { Redact } from "./render/redact.js";
+import { COMMENT_BUDGET, renderReport, SUMMARY_BUDGET } from "./render/report.js";
+import type { Settings } from "./settings.js";
+
+export interface PublishDeps {
+  env: NodeJS.ProcessEnv;
+  setOutput: (name: string, value: string) => void;
+  warning: (message: string) => void;
+  /** Loaded only when a comment is to be written: octokit is most of the bundle's start-up cost. */
+  commentClient: (token: string, apiUrl?: string) => Promise<CommentClient>;
+}
+
+/** After a cancel the runner kills us 7.5 s after its SIGINT: the comment gets what is left. */
+const CANCEL_COMMENT_DEADLINE_MS = 2_500;
+
+export async function publish(o: Outcome, s: Settings, deps: PublishDeps, redact: Redact): Promise<void> {
+  const runUrl = jobUrl(deps.env);
+  const input = { model: o.model, verdict: o.verdict, changes: o.changes, wallMs: o.wallMs, runUrl, redact };
+  const comment = renderReport(input, COMMENT_BUDGET);
+
+  setOutputs(o, deps, comment);
+
+  if (s.jobSummary) {
+    const file = deps.env.GITHUB_STEP_SUMMARY;
+    if (file) {
+      try {
+        await appendFile(file, `${renderReport(input, SUMMARY_BUDGET)}\n`);
+      } catch (e) {
+        deps.warning(`Could not write the job summary: ${(e as Error).message}`);
+      }
+    }
+  }
+
+  const target = s.comment ? pullRequestTarget(deps.env) : undefined;
+  if (target && s.githubToken) {
+    const work = (async () => {
+      const { upsertComment } = await import("./github/comment.js");
+      const client = await deps.commentClient(s.githubToken!, deps.env.GITHUB_API_URL);
+      return upsertComment(client, target, s.commentKey, comment);
+    })();
+    try {
+      const r = await (o.cancelled ? withDeadline(work, CANCEL_COMMENT_DEADLINE_MS) : work);
+      deps.setOutput("comment-url", r.url);
+    } catch (e) {
+      deps.warning(commentProblem(e));
+    }
+  } else if (target && !s.githubToken) {
+    deps.warning("No github-token: the PR comment was not written. The job summary has the report.");
+  }
+}
+
+function setOutputs(o: Outcome, deps: PublishDeps, diffSummary: string): void {
+  const { model, verdict: v } = o;
+  const r = model.result;
+  const out: Record<string, string> = {
+    conclusion: v.conclusion,
+    result: r?.text ?? "",
+    error: v.error,
+    "session-id": model.session.sessionId ?? r?.sessionId ?? "",
+    "request-id": r?.requestId ?? model.session.requestId ?? "",
+    model: model.session.model ?? "",
+    "duration-ms": String(r?.durationMs ?? o.wallMs),
+    "duration-api-ms": r?.durationApiMs !== undefined ? String(r.durationApiMs) : "",
+    "is-error": r ? String(r.isError) : "",
+    "exit-code": v.exitCode !== undefined ? String(v.exitCode) : "",
+    "transcript-file": o.transcriptFile,
+    "tool-calls": String(model.tools.size),
+    usage: r?.usage ? JSON.stringify(r.usage) : "",
+    ...changeOutputs(o.changes),
+    "diff-summary": diffSummary,
+  };
+  for (const [k, val] of Object.entries(out)) deps.setOutput(k, val);
+}
+
+/** One line with the fix, from an octokit error or anything else. */
+export function commentProblem(e: unknown): string {
+  const status = (e as { status?: number })?.status;
+  const message = ((e as Error)?.message ?? String(e)).split("\n")[0];
+  const prefix = `Could not write the PR comment (${status ? `HTTP ${status}: ` : ""}${message}).`;
+  if (status === 403 || status === 404) {
+    return `${prefix} Give the job \`permissions: pull-requests: write\`; a pull request from a fork gets a read-only token (set \`comment: false\` there). The job summary has the report.`;
+  }
+  if (status === 401) return `${prefix} Check \`github-token\`. The job summary has the report.`;
+  return `${prefix} GitHub may be having trouble (retried). The job summary has the report.`;
+}
+
+function withDeadline<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms of a cancelled run`)), ms);
+  });
+  return Promise.race([p, deadline]).finally(() => clearTimeout(timer));
+}
+
+export function jobUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const {
+    GITHUB_SERVER_URL: server,
+    GITHUB_REPOSITORY: repo,
+    GITHUB_RUN_ID: id,
+    GITHUB_RUN_ATTEMPT: attempt,
+  } = env;
+  if (!server || !repo || !id) return undefined;
+  return `${server}/${repo}/actions/runs/${id}${attempt ? `/attempts/${attempt}` : ""}`;
+}

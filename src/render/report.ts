@@ -1,0 +1,205 @@
+/**
+ * The markdown report: one renderer for the job summary (≤ 1 MiB) and the PR comment (≤ 65,536
+ * characters). Pure: it takes what the run produced and returns text that fits.
+ *
+ * Every piece of agent text is redacted first (before anything is measured or cut, so a cut can never
+ * leave half a secret), then escaped or fenced. When the whole does not fit it degrades in steps: the
+ * largest diffs go first, then all diffs, then the list of tool calls, then the list of files is
+ * shortened, each step with a note of what was left out and where to find it.
+ */
+import type { ChangeSet, FileChange } from "../changes/types.js";
+import type { Verdict } from "../conclusion.js";
+import type { RunModel } from "../model/run-model.js";
+import { formatDuration, STATUS_MARK } from "./live-log.js";
+import { escapeMarkdown, fenced, inlineCode } from "./markdown.js";
+import type { Redact } from "./redact.js";
+
+export interface ReportInput {
+  model: RunModel;
+  verdict: Verdict;
+  changes?: ChangeSet;
+  wallMs: number;
+  runUrl?: string;
+  redact: Redact;
+}
+
+export interface Budget {
+  /** Characters (UTF-16 units, as GitHub counts a comment body). */
+  maxChars?: number;
+  /** UTF-8 bytes (the job summary's limit is in bytes). */
+  maxBytes?: number;
+}
+
+/** A PR comment body: 65,536 characters; leave room for the marker the caller prepends. */
+export const COMMENT_BUDGET: Budget = { maxChars: 65_536 - 512 };
+/** The job summary: 1 MiB per step, dropped whole above that. */
+export const SUMMARY_BUDGET: Budget = { maxBytes: 1024 * 1024 - 4096 };
+
+const HEADLINE: Record<Verdict["conclusion"], string> = {
+  success: "✅ Cursor agent succeeded",
+  failure: "❌ Cursor agent failed",
+  timed_out: "⏱️ Cursor agent timed out",
+  cancelled: "🚫 Cursor agent was cancelled",
+};
+
+const STATUS_LABEL: Record<FileChange["status"], string> = {
+  added: "added",
+  modified: "modified",
+  deleted: "deleted",
+  outside: "outside the workspace",
+  shell: "changed by a shell command",
+};
+
+/** The final message is shown open when short, collapsed when long. */
+const SHORT_TEXT = 600;
+
+interface Shape {
+  /** Files whose diff is shown, by path. */
+  diffs: Set<string>;
+  toolTable: boolean;
+  /** How many rows of the file table. */
+  fileRows: number;
+  notes: string[];
+}
+
+export function renderReport(input: ReportInput, budget: Budget): string {
+  const files = (input.changes?.files ?? []).map((f) => ({
+    ...f,
+    diff: f.diff ? input.redact(f.diff) : undefined,
+  }));
+  const all = files.filter((f) => f.diff).map((f) => f.path);
+  const shape: Shape = { diffs: new Set(all), toolTable: true, fileRows: files.length, notes: [] };
+  let text = compose(input, files, shape);
+  if (fits(text, budget)) return text;
+
+  // 1. the largest diffs first
+  const bySize = files.filter((f) => f.diff).sort((a, b) => (b.diff?.length ?? 0) - (a.diff?.length ?? 0));
+  let dropped = 0;
+  for (const f of bySize) {
+    shape.diffs.delete(f.path);
+    dropped++;
+    shape.notes[0] = `${dropped} of ${all.length} diffs are left out to fit (the largest first); the job log has every edit.`;
+    text = compose(input, files, shape);
+    if (fits(text, budget)) return text;
+  }
+  // 2. the list of tool calls
+  shape.toolTable = false;
+  shape.notes[1] = "The list of tool calls is left out to fit; the job log has each one.";
+  text = compose(input, files, shape);
+  if (fits(text, budget)) return text;
+  // 3. a shorter list of files, halving until it fits
+  while (shape.fileRows > 0) {
+    shape.fileRows = Math.floor(shape.fileRows / 2);
+    shape.notes[2] = `Only ${shape.fileRows} of ${files.length} changed files are listed to fit; \`files-changed\` has them all.`;
+    text = compose(input, files, shape);
+    if (fits(text, budget)) return text;
+  }
+  // 4. last resort: cut at a line boundary (only an enormous error or final message gets here)
+  return hardCut(text, budget);
+}
+
+function compose(input: ReportInput, files: FileChange[], shape: Shape): string {
+  const { model, verdict, redact } = input;
+  const r = model.result;
+  const t = model.toolCounts();
+  const c = input.changes;
+  const out: string[] = [`### ${HEADLINE[verdict.conclusion]}`, ""];
+
+  const changed = files.filter((f) => f.status !== "outside");
+  const facts = [
+    c
+      ? `**${changed.length} file${changed.length === 1 ? "" : "s"} changed** (+${c.added} −${c.removed})`
+      : "",
+    formatDuration(r?.durationMs ?? input.wallMs),
+    model.session.model ? `model ${escapeMarkdown(redact(model.session.model))}` : "",
+    `${t.total} tool call${t.total === 1 ? "" : "s"}${t.total > t.byStatus.succeeded ? ` (${t.total - t.byStatus.succeeded} not succeeded)` : ""}`,
+    r?.usage ? `tokens ${fmtInt(r.usage.inputTokens)} in · ${fmtInt(r.usage.outputTokens)} out` : "",
+    input.runUrl ? `[job log](${input.runUrl})` : "",
+  ].filter(Boolean);
+  out.push(facts.join(" · "), "");
+
+  if (verdict.error) out.push("**Why it failed**", "", fenced(redact(verdict.error), "text"), "");
+
+  if (files.length > 0) {
+    out.push("| File | Change | Lines |", "|---|---|---|");
+    for (const f of files.slice(0, shape.fileRows)) {
+      const lines = f.status === "outside" ? "" : `+${f.added} −${f.removed}`;
+      const note = f.mismatchOnDisk ? " ⚠ differs on disk" : "";
+      out.push(`| ${inlineCode(redact(f.path))} | ${STATUS_LABEL[f.status]}${note} | ${lines} |`);
+    }
+    if (shape.fileRows < files.length) out.push(`| … ${files.length - shape.fileRows} more | | |`);
+    out.push("");
+    for (const f of files) {
+      if (!f.diff || !shape.diffs.has(f.path)) continue;
+      out.push(
+        `<details><summary><code>${escapeHtml(redact(f.path))}</code> +${f.added} −${f.removed}</summary>`,
+        "",
+        fenced(f.diff, "diff"),
+        "",
+        "</details>",
+        "",
+      );
+    }
+    const notes = files
+      .filter((f) => f.note && shape.diffs.has(f.path) === false && !f.diff)
+      .map((f) => f.note);
+    if (notes.length) out.push(...notes.map((n) => `_${escapeMarkdown(redact(n ?? ""))}_`), "");
+  } else if (c) {
+    out.push("_No files were changed._", "");
+  }
+  for (const n of c?.notes ?? []) out.push(`_${escapeMarkdown(redact(n))}_`, "");
+
+  if (shape.toolTable && t.total > 0) {
+    out.push(
+      `<details><summary>Tool calls (${t.total})</summary>`,
+      "",
+      "| | Tool | Target | Outcome |",
+      "|---|---|---|---|",
+    );
+    for (const call of model.tools.values()) {
+      const target = call.target ? inlineCode(redact(call.target)) : "";
+      out.push(
+        `| ${STATUS_MARK[call.status]} | ${escapeMarkdown(call.name)} | ${target} | ${escapeMarkdown(redact(call.outcome?.summary ?? call.status))} |`,
+      );
+    }
+    out.push("", "</details>", "");
+  }
+
+  const text = r?.text ?? model.lastSegment;
+  if (text) {
+    const body = fenced(redact(text), "text");
+    if (text.length <= SHORT_TEXT) out.push("**The agent's final message**", "", body, "");
+    else out.push("<details><summary>The agent's final message</summary>", "", body, "", "</details>", "");
+  }
+  for (const n of shape.notes.filter(Boolean)) out.push(`> ${n}`, "");
+  return out.join("\n");
+}
+
+function fits(text: string, b: Budget): boolean {
+  if (b.maxChars !== undefined && text.length > b.maxChars) return false;
+  if (b.maxBytes !== undefined && Buffer.byteLength(text) > b.maxBytes) return false;
+  return true;
+}
+
+/** Cuts at a line boundary, closes an open fence, and says so. */
+function hardCut(text: string, b: Budget): string {
+  const note = "\n\n> The report was cut to fit; the job log has everything.\n";
+  const limit =
+    Math.min(b.maxChars ?? Number.POSITIVE_INFINITY, b.maxBytes ?? Number.POSITIVE_INFINITY) -
+    note.length -
+    64;
+  let cut = text.slice(0, Math.max(0, limit));
+  while (Buffer.byteLength(cut) > limit) cut = cut.slice(0, Math.floor(cut.length * 0.9));
+  cut = cut.slice(0, Math.max(0, cut.lastIndexOf("\n")));
+  const fences = [...cut.matchAll(/^(`{3,})/gm)];
+  const close = fences.length % 2 === 1 ? `\n${fences.at(-1)?.[1]}` : "";
+  return `${cut}${close}${note}`;
+}
+
+function escapeHtml(s: string): string {
+  return s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+}
+
+function fmtInt(n: number | undefined): string {
+  return (n ?? 0).toLocaleString("en-US");
+}
