@@ -72,15 +72,19 @@ export function renderReport(input: ReportInput, budget: Budget): string {
   let text = compose(input, files, shape);
   if (fits(text, budget)) return text;
 
-  // 1. the largest diffs first
+  // 1. the largest diffs first: drop as many as the excess needs in one go, then one at a time
   const bySize = files.filter((f) => f.diff).sort((a, b) => (b.diff?.length ?? 0) - (a.diff?.length ?? 0));
+  let excess = overBy(text, budget);
   let dropped = 0;
   for (const f of bySize) {
     shape.diffs.delete(f.path);
     dropped++;
+    excess -= f.diff?.length ?? 0;
+    if (excess > 0 && dropped < bySize.length) continue;
     shape.notes[0] = `${dropped} of ${all.length} diffs are left out to fit (the largest first); the job log has every edit.`;
     text = compose(input, files, shape);
     if (fits(text, budget)) return text;
+    excess = overBy(text, budget);
   }
   // 2. the list of tool calls
   shape.toolTable = false;
@@ -165,7 +169,8 @@ function compose(input: ReportInput, files: FileChange[], shape: Shape): string 
     out.push("", "</details>", "");
   }
 
-  const text = r?.text ?? model.lastSegment;
+  // The last segment is the final message; `result` joins every segment, narration included.
+  const text = model.lastSegment || r?.text;
   if (text) {
     const body = fenced(redact(text), "text");
     if (text.length <= SHORT_TEXT) out.push("**The agent's final message**", "", body, "");
@@ -173,6 +178,13 @@ function compose(input: ReportInput, files: FileChange[], shape: Shape): string 
   }
   for (const n of shape.notes.filter(Boolean)) out.push(`> ${n}`, "");
   return out.join("\n");
+}
+
+/** How far over the budget, in the budget's own unit (an upper bound for bytes). */
+function overBy(text: string, b: Budget): number {
+  const chars = b.maxChars !== undefined ? text.length - b.maxChars : Number.NEGATIVE_INFINITY;
+  const bytes = b.maxBytes !== undefined ? Buffer.byteLength(text) - b.maxBytes : Number.NEGATIVE_INFINITY;
+  return Math.max(chars, bytes);
 }
 
 function fits(text: string, b: Budget): boolean {

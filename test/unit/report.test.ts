@@ -1,0 +1,122 @@
+/**
+ * The markdown report: snapshots of the comment and summary for every real transcript (written to
+ * test/snapshots/report/ for review), the size ladder, and escaping of agent text.
+ */
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ChangeTracker, noGit } from "../../src/changes/index.js";
+import type { ChangeSet, FileChange } from "../../src/changes/types.js";
+import { decide } from "../../src/conclusion.js";
+import { RunModel } from "../../src/model/run-model.js";
+import { createRedactor } from "../../src/render/redact.js";
+import { COMMENT_BUDGET, renderReport, SUMMARY_BUDGET } from "../../src/render/report.js";
+import { toEvent } from "../../src/stream/events.js";
+import { LineFramer } from "../../src/stream/lines.js";
+import { FIXTURES, fixture, ROOT } from "../helpers/replay.js";
+
+const SNAPSHOTS = path.join(ROOT, "test/snapshots/report");
+const redact = createRedactor(["key_secret_value_1234"]);
+
+async function reportOf(bytes: Buffer) {
+  let tracker: ChangeTracker | undefined;
+  const model = new RunModel((u) => tracker?.onUpdate(u), "/workspace");
+  tracker = new ChangeTracker({ workspace: "/workspace", root: () => model.root });
+  const framer = new LineFramer();
+  for (const l of [...framer.push(bytes), ...framer.end()]) model.apply(toEvent(l.value), 0);
+  model.finish();
+  const changes = await tracker.finish({ git: noGit });
+  const verdict = decide({
+    exit: { code: 0 },
+    result: model.result,
+    stderrTail: [],
+    agentPath: "cursor-agent",
+  });
+  return {
+    model,
+    verdict,
+    changes,
+    wallMs: 0,
+    runUrl: "https://github.com/octo/repo/actions/runs/1",
+    redact,
+  };
+}
+
+describe("the report of each real transcript", () => {
+  for (const file of readdirSync(FIXTURES).filter((f) => f.endsWith(".ndjson"))) {
+    it(file, async () => {
+      const input = await reportOf(fixture(file));
+      const comment = renderReport(input, COMMENT_BUDGET);
+      const summary = renderReport(input, SUMMARY_BUDGET);
+      expect(comment).toBe(summary); // small runs fit both the same
+      await expect(comment).toMatchFileSnapshot(path.join(SNAPSHOTS, file.replace(/\.ndjson$/, ".md")));
+    });
+  }
+
+  it("shows the net change of the real edits", async () => {
+    const input = await reportOf(fixture("skill-eval-0025-win-partial-grep-read-edit-error.ndjson"));
+    expect(input.changes.files.map((f) => [f.path, f.status, f.added, f.removed])).toEqual([
+      ["components/roof/RoofQuickLinearCalculator.vue", "modified", 1, 1],
+    ]);
+    const md = renderReport(input, COMMENT_BUDGET);
+    expect(md).toContain("**1 file changed** (+1 −1)");
+    expect(md).toContain("-      Clear entries\n+      Clear manual entries");
+  });
+});
+
+function change(i: number, diffLines: number): FileChange {
+  const body = Array.from({ length: diffLines }, (_, j) => `+line ${j} of file ${i}`).join("\n");
+  return {
+    path: `src/f${i}.ts`,
+    status: "added",
+    added: diffLines,
+    removed: 0,
+    diff: `--- /dev/null\n+++ b/src/f${i}.ts\n@@ -0,0 +1,${diffLines} @@\n${body}`,
+    baseline: "git",
+    editCount: 1,
+  };
+}
+
+describe("the size ladder", () => {
+  const base = (files: FileChange[]): Parameters<typeof renderReport>[0] => {
+    const model = new RunModel();
+    const changes: ChangeSet = {
+      files,
+      added: files.reduce((a, f) => a + f.added, 0),
+      removed: 0,
+      notes: [],
+    };
+    const verdict = decide({ exit: { code: 0 }, result: undefined, stderrTail: [], agentPath: "a" });
+    return { model, verdict, changes, wallMs: 1, redact };
+  };
+
+  it("drops the largest diffs first", () => {
+    const files = [change(1, 10), change(2, 3000), change(3, 20)];
+    const md = renderReport(base(files), { maxChars: 20_000 });
+    expect(md.length).toBeLessThanOrEqual(20_000);
+    expect(md).toContain("<code>src/f1.ts</code>");
+    expect(md).toContain("<code>src/f3.ts</code>");
+    expect(md).not.toContain("<code>src/f2.ts</code>");
+    expect(md).toContain("1 of 3 diffs are left out to fit (the largest first)");
+  });
+
+  it("then shortens the list of files, and never exceeds the budget", () => {
+    const files = Array.from({ length: 2000 }, (_, i) => change(i, 5));
+    const md = renderReport(base(files), { maxChars: 30_000 });
+    expect(md.length).toBeLessThanOrEqual(30_000);
+    expect(md).toMatch(/Only \d+ of 2000 changed files are listed to fit/);
+    const bytes = renderReport(base(files), { maxBytes: 50_000 });
+    expect(Buffer.byteLength(bytes)).toBeLessThanOrEqual(50_000);
+  });
+
+  it("redacts before cutting, and fences agent text", () => {
+    const f = change(1, 1);
+    f.diff = `+token key_secret_value_1234\n+\`\`\`\n+</details><img src=x onerror=alert(1)>`;
+    f.path = "src/<b>x</b>|y.ts";
+    const md = renderReport(base([f]), COMMENT_BUDGET);
+    expect(md).not.toContain("key_secret_value_1234");
+    expect(md).toContain("````diff");
+    expect(md).toContain("<code>src/&lt;b&gt;x&lt;/b&gt;|y.ts</code>");
+    expect(md).toContain("`src/<b>x</b>\\|y.ts`");
+  });
+});
