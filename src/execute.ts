@@ -11,7 +11,13 @@ import { finished } from "node:stream/promises";
 import { agentCommand } from "./agent/command.js";
 import type { ExitInfo, StartAgent } from "./agent/process.js";
 import { type StopReason, Supervisor } from "./agent/supervise.js";
-import { type ChangeSet, ChangeTracker, noGit } from "./changes/index.js";
+import {
+  type ChangeSet,
+  ChangeTracker,
+  createGitReader,
+  noGit,
+  snapshotWorkingTree,
+} from "./changes/index.js";
 import { decide, type Verdict } from "./conclusion.js";
 import { RunModel } from "./model/run-model.js";
 import { formatDuration, LiveLog } from "./render/live-log.js";
@@ -68,12 +74,15 @@ export async function execute(settings: Settings, deps: ExecuteDeps, log: LogWri
 
   let exit: ExitInfo | undefined;
   let transcriptFile: string;
+  let before: Map<string, string> | undefined;
   if (settings.transcript) {
     transcriptFile = settings.transcript;
     log.text(`Reading the agent's transcript ${transcriptFile} (no agent is started)`);
     await consume(createReadStream(transcriptFile), model, { afterChunk: () => log.flush(), now: deps.now });
   } else {
     transcriptFile = transcriptPath(deps.env);
+    // What is already changed in the checkout is not the agent's doing.
+    before = await snapshotWorkingTree(createGitReader(settings.workspace));
     live.header(settings);
     log.flush();
     const agent = deps.startAgent(agentCommand(settings, deps.env), {
@@ -138,6 +147,7 @@ export async function execute(settings: Settings, deps: ExecuteDeps, log: LogWri
   // transcript's paths are another machine's: it is never compared with this checkout.
   const changes = await tracker.finish({
     git: settings.transcript ? noGit : undefined,
+    before,
     budgetMs: cancelled ? CANCEL_CHANGES_BUDGET_MS : CHANGES_BUDGET_MS,
   });
   const wallMs = deps.now() - startedAt;

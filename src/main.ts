@@ -7,6 +7,9 @@
 import * as core from "@actions/core";
 import { startAgent } from "./agent/process.js";
 import { type ExecuteDeps, execute } from "./execute.js";
+import { baseCommit, ProtectConfigError, protectConfig } from "./gates/protect-config.js";
+import { checkTrigger } from "./gates/trigger.js";
+import { readPayload } from "./github/event.js";
 import { type PublishDeps, publish } from "./publish.js";
 import { LogWriter, type TextOut } from "./render/log-writer.js";
 import { createRedactor } from "./render/redact.js";
@@ -27,8 +30,7 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     setOutput: core.setOutput,
     warning: core.warning,
     setFailed: core.setFailed,
-    commentClient: async (token, apiUrl) =>
-      (await import("./github/comment.js")).createCommentClient(token, apiUrl),
+    github: async (token, apiUrl) => (await import("./github/client.js")).createGitHubClient(token, apiUrl),
     ...overrides,
   };
   const log = new LogWriter(deps.stdout);
@@ -42,6 +44,34 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     if (settings.githubToken) log.mask(settings.githubToken);
     log.flush();
 
+    if (!settings.transcript) {
+      const gate = await checkTrigger(deps.env, settings, () =>
+        deps.github(settings.githubToken ?? "", deps.env.GITHUB_API_URL),
+      );
+      if (gate.kind !== "allow") {
+        log.text(gate.reason);
+        log.flush();
+        deps.setOutput("conclusion", gate.kind === "skip" ? "skipped" : "failure");
+        if (gate.kind === "refuse") {
+          deps.setOutput("error", gate.reason);
+          deps.setFailed(gate.reason);
+        }
+        return;
+      }
+      const base = settings.protectConfig
+        ? baseCommit(deps.env, readPayload(deps.env.GITHUB_EVENT_PATH))
+        : undefined;
+      if (base) {
+        const r = await protectConfig(settings.workspace, base);
+        for (const p of r.restored)
+          log.text(`protect-config: restored ${p} from the base commit ${base.slice(0, 7)}`);
+        for (const p of r.removed)
+          log.text(`protect-config: removed ${p} (not in the base commit ${base.slice(0, 7)})`);
+        if (r.restored.length + r.removed.length === 0)
+          log.text("protect-config: the agent's configuration is as in the base commit");
+        log.flush();
+      }
+    }
     const outcome = await execute(settings, deps, log);
     await publish(outcome, settings, deps, createRedactor([settings.apiKey, settings.githubToken]));
 
@@ -52,10 +82,11 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     }
   } catch (e) {
     log.close();
-    // A bad input is one line naming the input; anything else is a bug, still one line, no stack.
-    const message =
-      e instanceof InputError ? e.message : `Unexpected error: ${(e as Error)?.message ?? String(e)}`;
-    if (!(e instanceof InputError)) core.debug((e as Error)?.stack ?? String(e));
+    // A bad input (or an unprotectable config) is one line saying what is wrong; anything else is a
+    // bug, still one line, no stack.
+    const known = e instanceof InputError || e instanceof ProtectConfigError;
+    const message = known ? (e as Error).message : `Unexpected error: ${(e as Error)?.message ?? String(e)}`;
+    if (!known) core.debug((e as Error)?.stack ?? String(e));
     deps.setFailed(message);
   }
 }

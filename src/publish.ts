@@ -6,7 +6,7 @@
 import { appendFile } from "node:fs/promises";
 import { changeOutputs } from "./changes/index.js";
 import type { Outcome } from "./execute.js";
-import type { CommentClient } from "./github/comment.js";
+import type { GitHubClient } from "./github/client.js";
 import { pullRequestTarget } from "./github/event.js";
 import type { Redact } from "./render/redact.js";
 import { COMMENT_BUDGET, renderReport, SUMMARY_BUDGET } from "./render/report.js";
@@ -16,19 +16,21 @@ export interface PublishDeps {
   env: NodeJS.ProcessEnv;
   setOutput: (name: string, value: string) => void;
   warning: (message: string) => void;
-  /** Loaded only when a comment is to be written: octokit is most of the bundle's start-up cost. */
-  commentClient: (token: string, apiUrl?: string) => Promise<CommentClient>;
+  /** Loaded only when needed: octokit is most of the bundle's start-up cost. */
+  github: (token: string, apiUrl?: string) => Promise<GitHubClient>;
 }
 
 /** After a cancel the runner kills us 7.5 s after its SIGINT: the comment gets what is left. */
 const CANCEL_COMMENT_DEADLINE_MS = 2_500;
+/** An unreachable API must not hold the job (retries included). */
+const COMMENT_DEADLINE_MS = 60_000;
 
 export async function publish(o: Outcome, s: Settings, deps: PublishDeps, redact: Redact): Promise<void> {
   const runUrl = jobUrl(deps.env);
   const input = { model: o.model, verdict: o.verdict, changes: o.changes, wallMs: o.wallMs, runUrl, redact };
   const comment = renderReport(input, COMMENT_BUDGET);
 
-  setOutputs(o, deps, comment);
+  setOutputs(o, deps, comment, redact);
 
   if (s.jobSummary) {
     const file = deps.env.GITHUB_STEP_SUMMARY;
@@ -45,11 +47,11 @@ export async function publish(o: Outcome, s: Settings, deps: PublishDeps, redact
   if (target && s.githubToken) {
     const work = (async () => {
       const { upsertComment } = await import("./github/comment.js");
-      const client = await deps.commentClient(s.githubToken!, deps.env.GITHUB_API_URL);
+      const client = await deps.github(s.githubToken!, deps.env.GITHUB_API_URL);
       return upsertComment(client, target, s.commentKey, comment);
     })();
     try {
-      const r = await (o.cancelled ? withDeadline(work, CANCEL_COMMENT_DEADLINE_MS) : work);
+      const r = await withDeadline(work, o.cancelled ? CANCEL_COMMENT_DEADLINE_MS : COMMENT_DEADLINE_MS);
       deps.setOutput("comment-url", r.url);
     } catch (e) {
       deps.warning(commentProblem(e));
@@ -59,13 +61,14 @@ export async function publish(o: Outcome, s: Settings, deps: PublishDeps, redact
   }
 }
 
-function setOutputs(o: Outcome, deps: PublishDeps, diffSummary: string): void {
+function setOutputs(o: Outcome, deps: PublishDeps, diffSummary: string, redact: Redact): void {
   const { model, verdict: v } = o;
   const r = model.result;
   const out: Record<string, string> = {
     conclusion: v.conclusion,
-    result: r?.text ?? "",
-    error: v.error,
+    // Workflows post these onwards (comments, chat): no secret goes with them.
+    result: redact(r?.text ?? ""),
+    error: redact(v.error),
     "session-id": model.session.sessionId ?? r?.sessionId ?? "",
     "request-id": r?.requestId ?? model.session.requestId ?? "",
     model: model.session.model ?? "",
@@ -97,7 +100,7 @@ export function commentProblem(e: unknown): string {
 function withDeadline<T>(p: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms of a cancelled run`)), ms);
+    timer = setTimeout(() => reject(new Error(`no answer within ${Math.round(ms / 1000)} s`)), ms);
   });
   return Promise.race([p, deadline]).finally(() => clearTimeout(timer));
 }

@@ -33,6 +33,9 @@ export const INPUT_DEFAULTS = {
   "comment-key": "",
   "github-token": "",
   "job-summary": "true",
+  "allowed-users": "",
+  "allowed-bots": "",
+  "protect-config": "true",
 } as const;
 
 export type InputName = keyof typeof INPUT_DEFAULTS;
@@ -67,6 +70,12 @@ export interface Settings {
   commentKey: string;
   githubToken?: string;
   jobSummary: boolean;
+  /** Logins that may start the agent on comment, review and issue events without write permission. */
+  allowedUsers: string[];
+  /** Bot logins that may start it (`*`: any bot). */
+  allowedBots: string[];
+  /** Restore the agent's configuration files from a PR's base before the agent starts. */
+  protectConfig: boolean;
 }
 
 export class InputError extends Error {
@@ -125,6 +134,9 @@ export function readSettings(getInput: GetInput, env: NodeJS.ProcessEnv): Settin
     // action.yml defaults it to `${{ github.token }}`; hosts that apply no defaults may set GITHUB_TOKEN.
     githubToken: get("github-token") || env.GITHUB_TOKEN || undefined,
     jobSummary: bool(get, "job-summary"),
+    allowedUsers: list(get("allowed-users")),
+    allowedBots: list(get("allowed-bots")),
+    protectConfig: bool(get, "protect-config"),
   };
   return settings;
 }
@@ -135,6 +147,14 @@ function bool(get: (n: InputName) => string, name: InputName): boolean {
   if (["true", "True", "TRUE"].includes(v)) return true;
   if (["false", "False", "FALSE"].includes(v)) return false;
   throw new InputError(name, `'${oneLine(v)}' is not a boolean; use true or false`);
+}
+
+/** Comma- or newline-separated logins, `@` optional. */
+function list(s: string): string[] {
+  return s
+    .split(/[,\n]/)
+    .map((x) => x.trim().replace(/^@/, ""))
+    .filter(Boolean);
 }
 
 function minutes(get: (n: InputName) => string, name: InputName): number {

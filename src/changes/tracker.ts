@@ -44,6 +44,24 @@ export interface FinishOptions {
   maxFileBytes?: number;
   /** Time for the whole of `finish`; past it, what is left gets event-based baselines and no diffs. */
   budgetMs?: number;
+  /** The working tree's changes before the agent started ({@link snapshotWorkingTree}): not the agent's. */
+  before?: Map<string, string>;
+}
+
+/**
+ * The working tree's state before the run, as `path → status and counts`, so that changes a checkout,
+ * an earlier step or `protect-config` made are not reported as the agent's commands.
+ */
+export async function snapshotWorkingTree(git: GitReader): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  try {
+    if (!(await git.isRepo())) return out;
+    const counts = new Map((await git.numstat()).map((n) => [n.path, `${n.added}/${n.removed}`]));
+    for (const e of await git.status()) out.set(e.path, `${e.code} ${counts.get(e.path) ?? ""}`);
+  } catch {
+    // No snapshot: every working-tree change is then attributed to the run, as without one.
+  }
+  return out;
 }
 
 type PendingOp = Extract<FileOp, { kind: "patch" | "unified" | "replace" }>;
@@ -322,7 +340,7 @@ export class ChangeTracker {
     }
 
     const shell = repo
-      ? await this.shellChanges(git, explained, ask, note)
+      ? await this.shellChanges(git, explained, ask, note, opts.before)
       : { files: [], added: 0, removed: 0 };
     if (this.dropped > 0) {
       note(`${this.dropped} file content(s) were too large to keep in memory: their counts are approximate.`);
@@ -362,11 +380,15 @@ export class ChangeTracker {
     explained: Set<string>,
     ask: <T>(f: () => Promise<T>, fallback: T) => Promise<T>,
     note: (n: string) => void,
+    before: Map<string, string> | undefined,
   ): Promise<{ files: FileChange[]; added: number; removed: number }> {
     const status = await ask(() => git.status(), []);
     if (status.length === 0) return { files: [], added: 0, removed: 0 };
     const numstat = new Map<string, NumstatEntry>();
-    for (const n of await ask(() => git.numstat(), [])) numstat.set(this.gitKey(n.path), n);
+    const rawNumstat = await ask(() => git.numstat(), []);
+    for (const n of rawNumstat) numstat.set(this.gitKey(n.path), n);
+    const rawCounts = new Map(rawNumstat.map((n) => [n.path, `${n.added}/${n.removed}`]));
+    let unchangedSinceBefore = 0;
     const out: FileChange[] = [];
     let unlisted = 0;
     let unlistedAdded = 0;
@@ -374,6 +396,10 @@ export class ChangeTracker {
     for (const e of [...status].sort((a, b) => cmp(a.path, b.path))) {
       const key = this.gitKey(e.path);
       if (explained.has(key)) continue;
+      if (before?.get(e.path) === `${e.code} ${rawCounts.get(e.path) ?? ""}`) {
+        unchangedSinceBefore++;
+        continue;
+      }
       const n = numstat.get(key);
       if (out.length >= MAX_SHELL_LISTED) {
         unlisted++;
@@ -406,6 +432,11 @@ export class ChangeTracker {
         baseline: "git",
         editCount: 0,
       });
+    }
+    if (unchangedSinceBefore > 0) {
+      note(
+        `${unchangedSinceBefore} file(s) already changed before the agent started are not counted as its changes.`,
+      );
     }
     if (unlisted > 0) {
       note(

@@ -1,10 +1,9 @@
 /**
  * The sticky PR comment: one per key, found by a hidden marker and its author, updated in place.
- * Loaded only when a comment is to be written (octokit is the largest part of the bundle).
+ * Pure but for the client handed in (src/github/client.ts, or a test's).
  */
-import { getOctokit } from "@actions/github";
-import { retry } from "@octokit/plugin-retry";
 import type { Target } from "./event.js";
+import { marker } from "./marker.js";
 
 export interface CommentResult {
   url: string;
@@ -25,12 +24,6 @@ export interface CommentClient {
 /** A GITHUB_TOKEN (an app installation token) cannot ask who it is: its comments are this bot's. */
 export const DEFAULT_AUTHOR = "github-actions[bot]";
 
-export function marker(key: string): string {
-  // The key is the workflow's text, but it must not end the HTML comment early.
-  const safe = key.replace(/--+>?|[<>\r\n]/g, "_");
-  return `<!-- cursor-agent-action comment-key="${safe}" -->`;
-}
-
 export async function upsertComment(
   client: CommentClient,
   t: Target,
@@ -49,49 +42,4 @@ export async function upsertComment(
   }
   const created = await client.create(t, full);
   return { url: created.html_url, action: "created" };
-}
-
-export function createCommentClient(token: string, apiUrl?: string): CommentClient {
-  const octokit = getOctokit(
-    token,
-    { baseUrl: apiUrl, retry: { doNotRetry: [400, 401, 403, 404, 422] } },
-    retry,
-  );
-  return {
-    async whoAmI() {
-      try {
-        const { data } = await octokit.rest.users.getAuthenticated();
-        return data.login;
-      } catch {
-        return undefined;
-      }
-    },
-    async *comments(t) {
-      const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
-        owner: t.owner,
-        repo: t.repo,
-        issue_number: t.issue,
-        per_page: 100,
-      });
-      for await (const page of pages) yield* page.data;
-    },
-    async create(t, body) {
-      const { data } = await octokit.rest.issues.createComment({
-        owner: t.owner,
-        repo: t.repo,
-        issue_number: t.issue,
-        body,
-      });
-      return data;
-    },
-    async update(t, id, body) {
-      const { data } = await octokit.rest.issues.updateComment({
-        owner: t.owner,
-        repo: t.repo,
-        comment_id: id,
-        body,
-      });
-      return data;
-    },
-  };
 }

@@ -23,15 +23,23 @@ export function pullRequestTarget(env: NodeJS.ProcessEnv): Target | undefined {
   const [owner, repo] = (env.GITHUB_REPOSITORY ?? "").split("/");
   const name = env.GITHUB_EVENT_NAME ?? "";
   if (!owner || !repo || !env.GITHUB_EVENT_PATH) return undefined;
-  let payload: { pull_request?: { number?: unknown }; issue?: { number?: unknown; pull_request?: unknown } };
-  try {
-    payload = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, "utf8"));
-  } catch {
-    return undefined;
-  }
+  const payload = readPayload(env.GITHUB_EVENT_PATH) as {
+    pull_request?: { number?: unknown };
+    issue?: { number?: unknown; pull_request?: unknown };
+  };
   let n: unknown;
   if (PR_EVENTS.has(name)) n = payload.pull_request?.number;
   // A comment on a pull request arrives as an issue_comment whose issue has a `pull_request` key.
   else if (name === "issue_comment" && payload.issue?.pull_request) n = payload.issue.number;
   return typeof n === "number" && Number.isInteger(n) && n > 0 ? { owner, repo, issue: n } : undefined;
+}
+
+/** The event payload the runner wrote; `{}` when there is none or it does not parse. */
+export function readPayload(file: string | undefined): unknown {
+  if (!file) return {};
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return {};
+  }
 }

@@ -64,6 +64,9 @@ describe("readSettings", () => {
       commentKey: "cursor-agent",
       githubToken: undefined,
       jobSummary: true,
+      allowedUsers: [],
+      allowedBots: [],
+      protectConfig: true,
     });
   });
   it("reads the prompt from a file relative to the workspace", () => {

@@ -1,0 +1,79 @@
+export const id = 584;
+export const ids = [584];
+export const modules = {
+
+/***/ 6584:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   createGitHubClient: () => (/* binding */ createGitHubClient)
+/* harmony export */ });
+/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1758);
+/* harmony import */ var _octokit_plugin_retry__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9735);
+/**
+ * The GitHub REST client: octokit with the retry plugin (5xx and rate limits are retried; 4xx are not).
+ * Loaded with a dynamic import only when it is needed: octokit is most of the bundle's start-up cost.
+ */
+
+
+function createGitHubClient(token, apiUrl) {
+    const octokit = (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(token, { baseUrl: apiUrl, retry: { doNotRetry: [400, 401, 403, 404, 422] } }, _octokit_plugin_retry__WEBPACK_IMPORTED_MODULE_1__/* .retry */ .L);
+    return {
+        async permission(owner, repo, username) {
+            try {
+                const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({ owner, repo, username });
+                return { permission: data.permission, role: data.role_name };
+            }
+            catch (e) {
+                if (e.status === 404)
+                    return undefined;
+                throw e;
+            }
+        },
+        async whoAmI() {
+            try {
+                const { data } = await octokit.rest.users.getAuthenticated();
+                return data.login;
+            }
+            catch {
+                return undefined;
+            }
+        },
+        async *comments(t) {
+            const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
+                owner: t.owner,
+                repo: t.repo,
+                issue_number: t.issue,
+                per_page: 100,
+            });
+            for await (const page of pages)
+                yield* page.data;
+        },
+        async create(t, body) {
+            const { data } = await octokit.rest.issues.createComment({
+                owner: t.owner,
+                repo: t.repo,
+                issue_number: t.issue,
+                body,
+            });
+            return data;
+        },
+        async update(t, id, body) {
+            const { data } = await octokit.rest.issues.updateComment({
+                owner: t.owner,
+                repo: t.repo,
+                comment_id: id,
+                body,
+            });
+            return data;
+        },
+    };
+}
+
+
+/***/ })
+
+};
+
+//# sourceMappingURL=584.index.js.map

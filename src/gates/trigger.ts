@@ -1,0 +1,100 @@
+/**
+ * Who may start the agent. On events that anyone who can comment or open an issue can cause, the
+ * actor must have write, maintain or admin permission on the repository (asked of GitHub), or be
+ * listed in `allowed-users`; bots are refused unless listed in `allowed-bots`. The action's own report
+ * comment never starts another run.
+ */
+import { readPayload } from "../github/event.js";
+import { MARKER_PREFIX } from "../github/marker.js";
+
+/** Events a stranger can cause: a comment, a review, an issue. */
+export const GATED_EVENTS = new Set([
+  "issue_comment",
+  "pull_request_review_comment",
+  "pull_request_review",
+  "issues",
+]);
+const WRITE_ROLES = new Set(["admin", "maintain", "write"]);
+
+export interface PermissionClient {
+  /** The actor's permission and role on the repository; undefined when not a collaborator (404). */
+  permission(
+    owner: string,
+    repo: string,
+    user: string,
+  ): Promise<{ permission?: string; role?: string } | undefined>;
+}
+
+export type TriggerVerdict =
+  | { kind: "allow"; reason: string }
+  | { kind: "refuse"; reason: string }
+  /** Not a refusal: nothing to do (the action's own comment). */
+  | { kind: "skip"; reason: string };
+
+export interface TriggerSettings {
+  allowedUsers: string[];
+  allowedBots: string[];
+}
+
+interface Payload {
+  sender?: { login?: string; type?: string };
+  comment?: { body?: string; user?: { login?: string } };
+}
+
+export async function checkTrigger(
+  env: NodeJS.ProcessEnv,
+  s: TriggerSettings,
+  client: () => Promise<PermissionClient>,
+): Promise<TriggerVerdict> {
+  const event = env.GITHUB_EVENT_NAME ?? "";
+  if (!GATED_EVENTS.has(event)) return { kind: "allow", reason: `${event || "this"} event is not gated` };
+  const payload = readPayload(env.GITHUB_EVENT_PATH) as Payload;
+  // Loop guard: our report carries its marker; a run it triggered (with a PAT, say) has nothing to do.
+  if (payload.comment?.body?.includes(MARKER_PREFIX)) {
+    return {
+      kind: "skip",
+      reason: "The comment that triggered this run is this action's own report: nothing to do.",
+    };
+  }
+  const login = payload.sender?.login ?? env.GITHUB_ACTOR ?? "";
+  if (!login)
+    return {
+      kind: "refuse",
+      reason: `Cannot tell who triggered this ${event} event; the agent was not started.`,
+    };
+  const isBot = payload.sender?.type === "Bot" || login.endsWith("[bot]");
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  if (isBot) {
+    const bare = login.replace(/\[bot\]$/, "");
+    if (s.allowedBots.some((b) => b === "*" || same(b, login) || same(b, bare))) {
+      return { kind: "allow", reason: `${login} is listed in allowed-bots` };
+    }
+    return {
+      kind: "refuse",
+      reason: `${login} is a bot; list it in allowed-bots to let it start the agent.`,
+    };
+  }
+  if (s.allowedUsers.some((u) => same(u, login)))
+    return { kind: "allow", reason: `${login} is listed in allowed-users` };
+  const [owner, repo] = (env.GITHUB_REPOSITORY ?? "").split("/");
+  if (!owner || !repo)
+    return { kind: "refuse", reason: "GITHUB_REPOSITORY is not set; cannot check the actor's permission." };
+  let p: { permission?: string; role?: string } | undefined;
+  try {
+    p = await (await client()).permission(owner, repo, login);
+  } catch (e) {
+    const status = (e as { status?: number }).status;
+    return {
+      kind: "refuse",
+      reason: `Could not check ${login}'s permission on ${owner}/${repo}${status ? ` (HTTP ${status})` : ""}; the agent was not started. List trusted users in allowed-users, or give the token access.`,
+    };
+  }
+  const level = p?.role ?? p?.permission;
+  if (level && (WRITE_ROLES.has(level) || WRITE_ROLES.has(p?.permission ?? ""))) {
+    return { kind: "allow", reason: `${login} has ${level} permission` };
+  }
+  return {
+    kind: "refuse",
+    reason: `${login} has ${level ?? "no"} permission on ${owner}/${repo}; the agent runs only for users with write, maintain or admin permission, or those listed in allowed-users.`,
+  };
+}

@@ -1,0 +1,261 @@
+/**
+ * The documentation cannot drift from the action: every example workflow (and every workflow in the
+ * README) is valid against GitHub's schemas, uses only real inputs and outputs of ours, and never pastes
+ * an expression into a shell script; the README's tables list exactly action.yml's inputs and outputs.
+ *
+ * Schemas: @action-validator/core (SchemaStore's github-workflow and github-action schemas, compiled to
+ * WebAssembly). Its action schema (0.6.0) predates `node24`, so action.yml is validated with that one
+ * value replaced, after checking that it is exactly the value we mean.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { type ValidationError, validateAction, validateWorkflow } from "@action-validator/core";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { ROOT } from "../helpers/replay.js";
+
+const OURS = "cursor-agent-action/cursor-agent-action@";
+const USES = `${OURS}v0`;
+/** How an expression starts (spelled so that no linter takes it for a misplaced template literal). */
+const EXPR = ["$", "{{"].join("");
+
+interface ActionYml {
+  inputs: Record<string, { description: string; required?: boolean; default?: unknown }>;
+  outputs: Record<string, { description: string }>;
+  runs: { using: string; main: string };
+}
+
+interface Step {
+  id?: string;
+  uses?: string;
+  run?: string;
+  with?: Record<string, unknown>;
+  env?: Record<string, unknown>;
+}
+
+interface Job {
+  steps?: Step[];
+  permissions?: unknown;
+}
+
+interface Workflow {
+  on: unknown;
+  permissions?: unknown;
+  jobs: Record<string, Job>;
+}
+
+const read = (rel: string) => readFileSync(path.join(ROOT, rel), "utf8");
+const actionSource = read("action.yml");
+const action = parse(actionSource) as ActionYml;
+const inputs = Object.keys(action.inputs);
+const outputs = Object.keys(action.outputs);
+
+const exampleFiles = readdirSync(path.join(ROOT, "examples"))
+  .filter((f) => /\.ya?ml$/.test(f))
+  .sort();
+const examples = exampleFiles.map((f) => ({ name: `examples/${f}`, source: read(`examples/${f}`) }));
+
+const readme = read("README.md");
+/** The README's complete workflows (a fenced yaml block with `jobs:`), not its fragments. */
+const readmeWorkflows = [...readme.matchAll(/^```ya?ml\n([\s\S]*?)^```$/gm)]
+  .map((m) => m[1] ?? "")
+  .filter((src) => /^jobs:/m.test(src))
+  .map((source, i) => ({ name: `README.md workflow ${i + 1}`, source }));
+const workflows = [...examples, ...readmeWorkflows];
+
+/** A readable list of what the validator found, nested `one_of` branches included. */
+function describeErrors(errors: ValidationError[], indent = ""): string {
+  return errors
+    .map((e) => {
+      const where = "path" in e ? e.path : `line ${e.location?.line ?? "?"}`;
+      const own = `${indent}${where}: ${e.title}${e.detail ? ` (${e.detail})` : ""}`;
+      const nested =
+        "states" in e && e.states ? e.states.map((s) => describeErrors(s.errors, `${indent}  `)) : [];
+      return [own, ...nested].join("\n");
+    })
+    .join("\n");
+}
+
+/** Every string in a YAML value, with where it is. */
+function strings(value: unknown, at: string): { at: string; text: string }[] {
+  if (typeof value === "string") return [{ at, text: value }];
+  if (Array.isArray(value)) return value.flatMap((v, i) => strings(v, `${at}[${i}]`));
+  if (value && typeof value === "object") {
+    return Object.entries(value).flatMap(([k, v]) => [
+      ...strings(k, `${at} key`),
+      ...strings(v, `${at}.${k}`),
+    ]);
+  }
+  return [];
+}
+
+/** `steps.<id>.outputs.<name>`, also in the `outputs['name']` form. */
+const STEP_OUTPUT = /steps\.([A-Za-z_][\w-]*)\.outputs(?:\.([A-Za-z_][\w-]*)|\[\s*'([^']+)'\s*\])/g;
+
+describe("the validator", () => {
+  it("finds real mistakes (so a pass means something)", () => {
+    const bad =
+      "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: a/b@v1\n        wiht: {}\n";
+    expect(validateWorkflow(bad).errors).not.toEqual([]);
+    expect(validateWorkflow("on: push\njobs: [\n").errors[0]?.code).toBe("parse_error");
+    expect(validateAction("name: x\n").errors).not.toEqual([]);
+  });
+});
+
+describe("action.yml", () => {
+  it("is valid against GitHub's action schema", () => {
+    expect(action.runs.using).toBe("node24");
+    // The validator's schema knows node12, node16 and node20 only; everything else is checked as written.
+    const lines = actionSource.split("\n");
+    const using = lines.findIndex((l) => /^ {2}using: node24$/.test(l));
+    expect(using, "one `  using: node24` line under runs").toBeGreaterThan(-1);
+    lines[using] = "  using: node20";
+    const { errors } = validateAction(lines.join("\n"));
+    expect(errors, describeErrors(errors)).toEqual([]);
+  });
+});
+
+describe("example workflows", () => {
+  it("are all there", () => {
+    for (const f of ["pr-review.yml", "fix-failing-ci.yml", "issue-comment.yml", "matrix.yml"]) {
+      expect(exampleFiles).toContain(f);
+    }
+  });
+
+  for (const { name, source } of examples) {
+    it(`${name} starts with a comment saying what it does, its permissions and secrets`, () => {
+      const header = source.slice(0, source.search(/^[^#\n]/m));
+      expect(header, name).toMatch(/^# \S/);
+      expect(header, name).toMatch(/^# Permissions:/m);
+      expect(header, name).toMatch(/^# Secrets:/m);
+    });
+
+    it(`${name} declares its permissions, installs the CLI and passes the API key from a secret`, () => {
+      const wf = parse(source) as Workflow;
+      for (const [jobName, job] of Object.entries(wf.jobs)) {
+        expect(wf.permissions ?? job.permissions, `${name}: job ${jobName} has no permissions`).toBeDefined();
+        const steps = job.steps ?? [];
+        const ours = steps.findIndex((s) => s.uses?.startsWith(OURS));
+        if (ours === -1) continue;
+        const install = steps.findIndex((s) =>
+          s.run?.includes("curl https://cursor.com/install -fsS | bash"),
+        );
+        expect(install, `${name}: job ${jobName} installs the Cursor CLI first`).toBeGreaterThan(-1);
+        expect(install).toBeLessThan(ours);
+        expect(steps[install]?.run).toContain('echo "$HOME/.local/bin" >> "$GITHUB_PATH"');
+        expect(steps[ours]?.with?.["api-key"]).toBe(`${EXPR} secrets.CURSOR_API_KEY }}`);
+      }
+    });
+  }
+
+  for (const { name, source } of workflows) {
+    it(`${name} is valid against GitHub's workflow schema`, () => {
+      const { errors } = validateWorkflow(source);
+      expect(errors, describeErrors(errors)).toEqual([]);
+    });
+
+    it(`${name} uses only real inputs and outputs of this action`, () => {
+      const wf = parse(source) as Workflow;
+      let uses = 0;
+      for (const [jobName, job] of Object.entries(wf.jobs)) {
+        const steps = job.steps ?? [];
+        const ourIds = new Set<string>();
+        for (const step of steps) {
+          if (!step.uses?.startsWith(OURS)) continue;
+          uses++;
+          expect(step.uses, `${name}: job ${jobName}`).toBe(USES);
+          for (const key of Object.keys(step.with ?? {})) {
+            expect(inputs, `${name}: job ${jobName}: \`with: ${key}\` is not an input`).toContain(key);
+          }
+          if (step.id) ourIds.add(step.id);
+        }
+        for (const { at, text } of strings(job, `jobs.${jobName}`)) {
+          for (const m of text.matchAll(STEP_OUTPUT)) {
+            const [, id, dotted, bracketed] = m;
+            if (!id || !ourIds.has(id)) continue;
+            expect(
+              outputs,
+              `${name}: ${at}: steps.${id}.outputs.${dotted ?? bracketed} is not an output`,
+            ).toContain(dotted ?? bracketed);
+          }
+        }
+      }
+      expect(uses, `${name} uses ${USES}`).toBeGreaterThan(0);
+    });
+
+    it(`${name} never puts an expression into a shell script`, () => {
+      const wf = parse(source) as Workflow;
+      for (const [jobName, job] of Object.entries(wf.jobs)) {
+        for (const [i, step] of (job.steps ?? []).entries()) {
+          // Anything a `run:` needs comes through `env:`: `${{ }}` in a script is pasted in as code.
+          expect(step.run ?? "", `${name}: jobs.${jobName}.steps[${i}].run`).not.toContain(EXPR);
+        }
+      }
+    });
+  }
+});
+
+/** The rows of the markdown table under `## <heading>`: cells, backticks kept. */
+function table(markdown: string, heading: string): string[][] {
+  const start = markdown.search(new RegExp(`^## ${heading}\\s*$`, "m"));
+  expect(start, `README has a "## ${heading}" section`).toBeGreaterThan(-1);
+  const rest = markdown.slice(start).split("\n").slice(1);
+  const end = rest.findIndex((l) => /^## /.test(l));
+  const rows = (end === -1 ? rest : rest.slice(0, end)).filter((l) => l.startsWith("|"));
+  return rows
+    .slice(2) // the header and the |---| line
+    .map((l) =>
+      l
+        .replace(/^\||\|$/g, "")
+        .split(/(?<!\\)\|/)
+        .map((c) => c.trim()),
+    );
+}
+
+/** `` `x` `` → `x`; an empty cell → "". */
+const unquote = (cell: string | undefined) => (cell ?? "").replace(/^`(.*)`$/, "$1");
+
+describe("README", () => {
+  it("lists exactly action.yml's inputs, with the same defaults", () => {
+    const rows = table(readme, "Inputs");
+    const listed = rows.map((r) => unquote(r[0]));
+    expect(new Set(listed).size, "no input listed twice").toBe(listed.length);
+    expect([...listed].sort()).toEqual([...inputs].sort());
+    for (const r of rows) {
+      const name = unquote(r[0]);
+      // Literally, also `${{ github.workspace }}` and `${{ github.token }}`: what the runner is given.
+      const declared = action.inputs[name]?.default;
+      expect(unquote(r[1]), `default of ${name}`).toBe(declared === undefined ? "" : String(declared));
+      expect(r[2], `description of ${name}`).toBeTruthy();
+    }
+  });
+
+  it("lists exactly action.yml's outputs", () => {
+    const rows = table(readme, "Outputs");
+    const listed = rows.map((r) => unquote(r[0]));
+    expect(new Set(listed).size, "no output listed twice").toBe(listed.length);
+    expect([...listed].sort()).toEqual([...outputs].sort());
+    for (const r of rows) expect(r[1], `description of ${unquote(r[0])}`).toBeTruthy();
+  });
+
+  it("names every conclusion action.yml does", () => {
+    const row = table(readme, "Outputs").find((r) => unquote(r[0]) === "conclusion");
+    const conclusions = [...(action.outputs.conclusion?.description ?? "").matchAll(/`([a-z_]+)`/g)].map(
+      (m) => m[1],
+    );
+    expect(conclusions).toEqual(expect.arrayContaining(["success", "failure", "timed_out", "cancelled"]));
+    for (const c of conclusions) expect(row?.[1], c).toContain(`\`${c}\``);
+  });
+
+  it("has complete workflows to check, and the pictures with alt text", () => {
+    expect(readmeWorkflows.length).toBeGreaterThan(0);
+    for (const img of ["docs/images/pr-comment.png", "docs/images/job-log.png"]) {
+      expect(readme).toMatch(new RegExp(`!\\[[^\\]\\s][^\\]]*\\]\\(${img.replace(/\./g, "\\.")}\\)`));
+    }
+  });
+
+  it("keeps its two set-up commands", () => {
+    expect(readme).toContain("npm ci && npm run demo");
+    expect(readme).toContain("npm ci && npm test");
+  });
+});
