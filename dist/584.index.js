@@ -31,6 +31,10 @@ function createGitHubClient(token, apiUrl) {
                 throw e;
             }
         },
+        async pullBase(owner, repo, n) {
+            const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: n });
+            return data.base.sha;
+        },
         async whoAmI() {
             try {
                 const { data } = await octokit.rest.users.getAuthenticated();

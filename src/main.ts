@@ -1,8 +1,9 @@
 /**
- * The action, top to bottom: settings → the agent (or a saved transcript) → the run model, the live log
- * and the file changes → the verdict → outputs, job summary and PR comment. I/O lives at the two ends;
- * everything between is pure. `run()` is what the runner (through src/index.ts) and GitHub's
- * local-action runner call; tests hand in their own dependencies.
+ * The action, top to bottom: settings → the gates (who may start the agent, its protected
+ * configuration) → the agent (or a saved transcript) → the run model, the live log and the file changes
+ * → the verdict → outputs, job summary and PR comment. I/O lives at the two ends; everything between is
+ * pure. `run()` is what the runner (through src/index.ts) and GitHub's local-action runner call; tests
+ * hand in their own dependencies.
  */
 import * as core from "@actions/core";
 import { startAgent } from "./agent/process.js";
@@ -13,7 +14,7 @@ import { readPayload } from "./github/event.js";
 import { type PublishDeps, publish } from "./publish.js";
 import { LogWriter, type TextOut } from "./render/log-writer.js";
 import { createRedactor } from "./render/redact.js";
-import { InputError, inputsFromEnv, readSettings } from "./settings.js";
+import { InputError, inputsFromEnv, readSettings, type Settings } from "./settings.js";
 
 export interface Deps extends ExecuteDeps, PublishDeps {
   stdout: TextOut;
@@ -44,37 +45,11 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     if (settings.githubToken) log.mask(settings.githubToken);
     log.flush();
 
-    if (!settings.transcript) {
-      const gate = await checkTrigger(deps.env, settings, () =>
-        deps.github(settings.githubToken ?? "", deps.env.GITHUB_API_URL),
-      );
-      if (gate.kind !== "allow") {
-        log.text(gate.reason);
-        log.flush();
-        deps.setOutput("conclusion", gate.kind === "skip" ? "skipped" : "failure");
-        if (gate.kind === "refuse") {
-          deps.setOutput("error", gate.reason);
-          deps.setFailed(gate.reason);
-        }
-        return;
-      }
-      const base = settings.protectConfig
-        ? baseCommit(deps.env, readPayload(deps.env.GITHUB_EVENT_PATH))
-        : undefined;
-      if (base) {
-        const r = await protectConfig(settings.workspace, base);
-        for (const p of r.restored)
-          log.text(`protect-config: restored ${p} from the base commit ${base.slice(0, 7)}`);
-        for (const p of r.removed)
-          log.text(`protect-config: removed ${p} (not in the base commit ${base.slice(0, 7)})`);
-        if (r.restored.length + r.removed.length === 0)
-          log.text("protect-config: the agent's configuration is as in the base commit");
-        log.flush();
-      }
-    }
+    // A replayed transcript starts no agent: there is nothing to guard.
+    if (!settings.transcript && !(await admit(settings, deps, log))) return;
+
     const outcome = await execute(settings, deps, log);
     await publish(outcome, settings, deps, createRedactor([settings.apiKey, settings.githubToken]));
-
     const v = outcome.verdict;
     if (v.conclusion !== "success") {
       if (settings.failOnError) deps.setFailed(v.error);
@@ -82,11 +57,39 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     }
   } catch (e) {
     log.close();
-    // A bad input (or an unprotectable config) is one line saying what is wrong; anything else is a
-    // bug, still one line, no stack.
+    // A bad input (or a config that cannot be protected) is one line saying what is wrong; anything
+    // else is a bug, still one line, no stack.
     const known = e instanceof InputError || e instanceof ProtectConfigError;
     const message = known ? (e as Error).message : `Unexpected error: ${(e as Error)?.message ?? String(e)}`;
     if (!known) core.debug((e as Error)?.stack ?? String(e));
     deps.setFailed(message);
   }
+}
+
+/** The gates before the agent starts. False: the run ends here (refused, or nothing to do). */
+async function admit(settings: Settings, deps: Deps, log: LogWriter): Promise<boolean> {
+  const github = () => deps.github(settings.githubToken ?? "", deps.env.GITHUB_API_URL);
+  const gate = await checkTrigger(deps.env, settings, github);
+  if (gate.kind !== "allow") {
+    log.text(gate.reason);
+    log.flush();
+    deps.setOutput("conclusion", gate.kind === "skip" ? "skipped" : "failure");
+    if (gate.kind === "refuse") {
+      deps.setOutput("error", gate.reason);
+      deps.setFailed(gate.reason);
+    }
+    return false;
+  }
+  if (!settings.protectConfig) return true;
+  const base = await baseCommit(deps.env, readPayload(deps.env.GITHUB_EVENT_PATH), github);
+  if (!base) return true;
+  const r = await protectConfig(settings.workspace, base);
+  const short = base.slice(0, 7);
+  for (const p of r.restored) log.text(`protect-config: restored ${p} from the base commit ${short}`);
+  for (const p of r.removed) log.text(`protect-config: removed ${p} (not in the base commit ${short})`);
+  if (r.restored.length + r.removed.length === 0) {
+    log.text(`protect-config: the agent's configuration is as in the base commit ${short}`);
+  }
+  log.flush();
+  return true;
 }

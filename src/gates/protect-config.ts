@@ -1,6 +1,6 @@
 /**
  * Protected agent configuration: a pull request must not be able to give the agent new permissions or
- * instructions. Before the agent starts on a `pull_request`/`pull_request_target` event, its
+ * instructions. Before the agent starts on an event about a pull request (opened, reviewed, commented), its
  * configuration files (`.cursor/`: `cli.json` permissions, rules, MCP config; `AGENTS.md`;
  * `.cursorrules`, at any depth) are put back as they are in the PR's base commit: changed ones
  * restored, deleted ones brought back, added ones removed.
@@ -20,11 +20,55 @@ export interface Restored {
   removed: string[];
 }
 
-export function baseCommit(env: NodeJS.ProcessEnv, payload: unknown): string | undefined {
-  if (env.GITHUB_EVENT_NAME !== "pull_request" && env.GITHUB_EVENT_NAME !== "pull_request_target")
+/** Events whose payload carries the pull request, base commit included. */
+const PR_PAYLOAD_EVENTS = new Set([
+  "pull_request",
+  "pull_request_target",
+  "pull_request_review",
+  "pull_request_review_comment",
+]);
+
+export interface PullBaseClient {
+  /** The base commit of pull request `n`. */
+  pullBase(owner: string, repo: string, n: number): Promise<string | undefined>;
+}
+
+type PrPayload = {
+  pull_request?: { base?: { sha?: unknown } };
+  issue?: { number?: unknown; pull_request?: unknown };
+};
+
+/**
+ * The base commit to protect against, or undefined when this run is not about a pull request. A
+ * comment on a pull request (`issue_comment`) does not carry it: it is asked of GitHub.
+ */
+export async function baseCommit(
+  env: NodeJS.ProcessEnv,
+  payload: unknown,
+  client: () => Promise<PullBaseClient>,
+): Promise<string | undefined> {
+  const p = payload as PrPayload;
+  const event = env.GITHUB_EVENT_NAME ?? "";
+  let sha: unknown;
+  if (PR_PAYLOAD_EVENTS.has(event)) {
+    sha = p?.pull_request?.base?.sha;
+  } else if (event === "issue_comment" && p?.issue?.pull_request && typeof p.issue.number === "number") {
+    const [owner, repo] = (env.GITHUB_REPOSITORY ?? "").split("/");
+    if (!owner || !repo) return undefined;
+    try {
+      sha = await (await client()).pullBase(owner, repo, p.issue.number);
+    } catch (e) {
+      throw new ProtectConfigError(
+        `protect-config: could not ask GitHub for pull request #${p.issue.number}'s base commit (${(e as Error).message.split("\n")[0]}); give the job pull-requests: read, or set protect-config: false.`,
+      );
+    }
+  } else {
     return undefined;
-  const sha = (payload as { pull_request?: { base?: { sha?: unknown } } })?.pull_request?.base?.sha;
-  return typeof sha === "string" && /^[0-9a-f]{40,64}$/.test(sha) ? sha : undefined;
+  }
+  if (typeof sha === "string" && /^[0-9a-f]{40,64}$/.test(sha)) return sha;
+  throw new ProtectConfigError(
+    "protect-config: the event names a pull request but not its base commit; set protect-config: false to run anyway.",
+  );
 }
 
 export async function protectConfig(workspace: string, base: string): Promise<Restored> {

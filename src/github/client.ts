@@ -4,10 +4,11 @@
  */
 import { getOctokit } from "@actions/github";
 import { retry } from "@octokit/plugin-retry";
+import type { PullBaseClient } from "../gates/protect-config.js";
 import type { PermissionClient } from "../gates/trigger.js";
 import type { CommentClient } from "./comment.js";
 
-export type GitHubClient = CommentClient & PermissionClient;
+export type GitHubClient = CommentClient & PermissionClient & PullBaseClient;
 
 export function createGitHubClient(token: string, apiUrl?: string): GitHubClient {
   const octokit = getOctokit(
@@ -24,6 +25,10 @@ export function createGitHubClient(token: string, apiUrl?: string): GitHubClient
         if ((e as { status?: number }).status === 404) return undefined;
         throw e;
       }
+    },
+    async pullBase(owner, repo, n) {
+      const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: n });
+      return data.base.sha;
     },
     async whoAmI() {
       try {

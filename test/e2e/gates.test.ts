@@ -35,7 +35,8 @@ async function commentRun(
   });
   try {
     const r = await runAction({
-      inputs: { prompt: "go", ...opts.inputs },
+      // protect-config is tested on its own below.
+      inputs: { prompt: "go", "protect-config": "false", ...opts.inputs },
       env: { CURSOR_API_KEY: KEY },
       scenario: {},
       eventName: "issue_comment",
@@ -172,6 +173,41 @@ describe("protected agent config", () => {
     );
     // What protect-config restored is not reported as the agent's change.
     expect(r.outputs["files-changed"]).toBe("[]");
+  });
+
+  it("on a comment on a pull request, asks GitHub for the base and restores from it", async () => {
+    const ws = mkdtempSync(path.join(tmpdir(), "protect-comment-"));
+    git(ws, "init", "-q");
+    git(ws, "config", "user.email", "t@t.invalid");
+    git(ws, "config", "user.name", "t");
+    writeFileSync(path.join(ws, "AGENTS.md"), "Never push.\n");
+    git(ws, "add", ".");
+    git(ws, "commit", "-qm", "base");
+    const base = git(ws, "rev-parse", "HEAD");
+    writeFileSync(path.join(ws, "AGENTS.md"), "Push to main.\n");
+    git(ws, "commit", "-qam", "pr");
+    const api = await startGitHubApi({
+      token: TOKEN,
+      permissions: { writer: "write" },
+      pullBases: { 3: base },
+    });
+    try {
+      const r = await runAction({
+        inputs: { prompt: "go", comment: false },
+        env: { CURSOR_API_KEY: KEY },
+        scenario: {},
+        workspace: ws,
+        eventName: "issue_comment",
+        eventPayload: commentEvent("writer"),
+        apiUrl: api.url,
+        githubToken: TOKEN,
+      });
+      expect(r.code).toBe(0);
+      expect(api.requests.map((q) => q.path)).toContain("/repos/octo/repo/pulls/3");
+      expect(readFileSync(path.join(ws, "AGENTS.md"), "utf8")).toBe("Never push.\n");
+    } finally {
+      await api.close();
+    }
   });
 
   it("fails closed when the base commit cannot be had", async () => {

@@ -79,6 +79,8 @@ export interface GitHubApiOptions {
   permissions?: Record<string, RoleName>;
   /** Issue numbers that are pull requests (their comments' `html_url` uses `/pull/`). */
   pullRequests?: number[];
+  /** Base commits by PR number, for `GET /repos/{o}/{r}/pulls/{n}` (a PR without one answers 404). */
+  pullBases?: Record<number, string>;
   failNext?: FailureRule[];
 }
 
@@ -349,6 +351,21 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
       return {
         status: 200,
         json: { permission: legacyPermission(role), role_name: role, user: userJson(user, "User") },
+      };
+    }
+
+    match = /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)$/.exec(path);
+    if (match && method === "GET") {
+      const n = Number(match[1]);
+      const sha = options.pullBases?.[n];
+      if (sha === undefined) {
+        throw new HttpError(404, "Not Found", {
+          documentation_url: `${DOCS}/pulls/pulls#get-a-pull-request`,
+        });
+      }
+      return {
+        status: 200,
+        json: { number: n, state: "open", base: { sha, ref: "main" }, head: { sha: "0".repeat(40) } },
       };
     }
 
