@@ -5,7 +5,6 @@
  * pure. `run()` is what the runner (through src/index.ts) and GitHub's local-action runner call; tests
  * hand in their own dependencies.
  */
-import * as core from "@actions/core";
 import { startAgent } from "./agent/process.js";
 import { type ExecuteDeps, execute } from "./execute.js";
 import { baseCommit, ProtectConfigError, protectConfig } from "./gates/protect-config.js";
@@ -14,6 +13,7 @@ import { readPayload } from "./github/event.js";
 import { type PublishDeps, publish } from "./publish.js";
 import { LogWriter, type TextOut } from "./render/log-writer.js";
 import { createRedactor } from "./render/redact.js";
+import { writeOutput } from "./runner.js";
 import { InputError, inputsFromEnv, readSettings, type Settings } from "./settings.js";
 
 export interface Deps extends ExecuteDeps, PublishDeps {
@@ -22,19 +22,31 @@ export interface Deps extends ExecuteDeps, PublishDeps {
 }
 
 export async function run(overrides: Partial<Deps> = {}): Promise<void> {
+  const stdout = overrides.stdout ?? process.stdout;
+  const env = overrides.env ?? process.env;
+  const log = new LogWriter(stdout);
+  const annotate = (level: "warning" | "error" | "debug", message: string) => {
+    log.annotate(level, message);
+    log.flush();
+  };
   const deps: Deps = {
-    env: process.env,
-    stdout: process.stdout,
+    env,
+    stdout,
     startAgent,
     now: Date.now,
     signals: process,
-    setOutput: core.setOutput,
-    warning: core.warning,
-    setFailed: core.setFailed,
+    setOutput: (name, value) => {
+      if (!writeOutput(env, name, value)) annotate("debug", `output ${name}: ${value}`);
+    },
+    warning: (message) => annotate("warning", message),
+    setFailed: (message) => {
+      // As the runner's toolkit does: an error annotation, and a non-zero exit once we are done.
+      process.exitCode = 1;
+      annotate("error", message);
+    },
     github: async (token, apiUrl) => (await import("./github/client.js")).createGitHubClient(token, apiUrl),
     ...overrides,
   };
-  const log = new LogWriter(deps.stdout);
   try {
     // Mask the key before anything else is printed, the agent's output above all.
     const getInput = inputsFromEnv(deps.env);
@@ -61,7 +73,7 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     // else is a bug, still one line, no stack.
     const known = e instanceof InputError || e instanceof ProtectConfigError;
     const message = known ? (e as Error).message : `Unexpected error: ${(e as Error)?.message ?? String(e)}`;
-    if (!known) core.debug((e as Error)?.stack ?? String(e));
+    if (!known) annotate("debug", (e as Error)?.stack ?? String(e));
     deps.setFailed(message);
   }
 }

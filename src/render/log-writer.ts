@@ -6,6 +6,9 @@
  */
 import { neutralize, oneLine } from "./neutralize.js";
 
+/** GitHub shows annotations in full up to a few KB; the log has the rest. */
+const MAX_ANNOTATION = 4000;
+
 export interface TextOut {
   write(s: string): unknown;
 }
@@ -43,9 +46,10 @@ export class LogWriter {
     this.groupOpen = false;
   }
 
-  /** A single-line annotation; its message is neutralised like a title. */
-  annotate(level: "warning" | "error" | "notice", message: string, title?: string): void {
-    this.command(level, oneLine(message, 1000), { title: title ? oneLine(title, 100) : undefined });
+  /** An annotation. Its message may span lines (escaped into one command line), each neutralised. */
+  annotate(level: "warning" | "error" | "notice" | "debug", message: string, title?: string): void {
+    const cut = message.length > MAX_ANNOTATION ? `${message.slice(0, MAX_ANNOTATION)}…` : message;
+    this.command(level, neutralize(cut), { title: title ? oneLine(title, 100) : undefined });
   }
 
   mask(secret: string): void {

@@ -194,6 +194,18 @@ export function toEvent(raw: Record<string, unknown>): AgentEvent {
     }
     case "thinking": {
       if (subtype === "delta") {
+        // The most frequent event of all (tens of thousands a run): checked by hand, exactly as the
+        // schema below would, so that validation is not the cost of the stream.
+        if (
+          typeof raw.text === "string" &&
+          (raw.timestamp_ms === undefined || typeof raw.timestamp_ms === "number")
+        ) {
+          return {
+            kind: "thinking-delta",
+            text: raw.text,
+            timestampMs: raw.timestamp_ms as number | undefined,
+          };
+        }
         const r = deltaSchema.safeParse(raw);
         return r.success
           ? { kind: "thinking-delta", text: r.data.text, timestampMs: r.data.timestamp_ms }
@@ -206,6 +218,8 @@ export function toEvent(raw: Record<string, unknown>): AgentEvent {
       return unknown;
     }
     case "assistant": {
+      const fast = assistantDelta(raw);
+      if (fast) return fast;
       const r = assistantSchema.safeParse(raw);
       if (!r.success) return unknown;
       const d = r.data;
@@ -284,6 +298,21 @@ export function toEvent(raw: Record<string, unknown>): AgentEvent {
     default:
       return unknown;
   }
+}
+
+/**
+ * The common shape of a token delta (`message.content` with one text part, `timestamp_ms`, no
+ * `model_call_id`), read by hand on the hot path; anything else goes through the schema.
+ */
+function assistantDelta(raw: Record<string, unknown>): AssistantEvent | undefined {
+  const ts = raw.timestamp_ms;
+  if (typeof ts !== "number" || raw.model_call_id !== undefined) return undefined;
+  const content = (raw.message as { content?: unknown } | undefined)?.content;
+  if (!Array.isArray(content) || content.length !== 1) return undefined;
+  const part = content[0] as { type?: unknown; text?: unknown } | null;
+  if (part === null || typeof part !== "object" || typeof part.text !== "string") return undefined;
+  if (part.type !== undefined && typeof part.type !== "string") return undefined;
+  return { kind: "assistant", text: part.text, timestampMs: ts };
 }
 
 function pick(d: { attempt?: number; timestamp_ms?: number }): { attempt?: number; timestampMs?: number } {

@@ -1,0 +1,27 @@
+/**
+ * The runner's file commands, written directly. `@actions/core` would do the same, but importing it
+ * loads `@actions/http-client`, undici and tunnel for its OIDC client (which the action never uses):
+ * ~50 ms of start-up and ~30 MB of memory (BENCHMARKS.md). The format is the runner's documented one.
+ */
+import { randomUUID } from "node:crypto";
+import { appendFileSync } from "node:fs";
+
+/**
+ * `name<<delimiter` … `delimiter`: safe for any value, newlines included, because the delimiter is
+ * random per value (RUNNER.md "Outputs").
+ */
+export function fileCommandValue(name: string, value: string): string {
+  const delimiter = `ghadelimiter_${randomUUID()}`;
+  // Cannot happen by chance; refuse rather than let a value end its own block.
+  if (name.includes(delimiter) || value.includes(delimiter))
+    throw new Error(`output ${name} contains its delimiter`);
+  return `${name}<<${delimiter}\n${value}\n${delimiter}\n`;
+}
+
+/** Appends outputs to `$GITHUB_OUTPUT`; without one (a local run), returns false and writes nothing. */
+export function writeOutput(env: NodeJS.ProcessEnv, name: string, value: string): boolean {
+  const file = env.GITHUB_OUTPUT;
+  if (!file) return false;
+  appendFileSync(file, fileCommandValue(name, value), "utf8");
+  return true;
+}
