@@ -82,7 +82,7 @@ export async function execute(settings: Settings, deps: ExecuteDeps, log: LogWri
   } else {
     transcriptFile = transcriptPath(deps.env);
     // What is already changed in the checkout is not the agent's doing.
-    before = await snapshotWorkingTree(createGitReader(settings.workspace));
+    before = await snapshotWorkingTree(createGitReader(settings.workspace), settings.workspace);
     live.header(settings);
     log.flush();
     const agent = deps.startAgent(agentCommand(settings, deps.env), {

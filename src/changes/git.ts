@@ -45,6 +45,11 @@ export interface GitReader {
   isRepo(): Promise<boolean>;
   /** The file at `HEAD` (`absent` when HEAD has no such file, or there is no HEAD yet). */
   show(relPath: string, maxBytes: number): Promise<FileRead>;
+  /**
+   * Many files at `HEAD` with two git processes in all (sizes, then the blobs that fit), instead of one
+   * process per file: spawning is ~2 ms of the main thread each (BENCHMARKS.md). Optional for fakes.
+   */
+  showMany?(relPaths: string[], maxBytes: number): Promise<Map<string, FileRead>>;
   /** The working tree's changes against HEAD, under the workspace, untracked files included. */
   status(): Promise<StatusEntry[]>;
   /** Line counts of tracked files changed against HEAD, under the workspace. */
@@ -118,6 +123,59 @@ export function createGitReader(workspace: string): GitReader {
       // blob is refused from its header without being read. A path with a newline cannot go through it.
       if (/[\r\n]/.test(relPath)) return { kind: "refused", reason: "path has a line break" };
       return catFile(git, `HEAD:./${relPath.replaceAll("\\", "/")}`, maxBytes);
+    },
+
+    async showMany(relPaths, maxBytes) {
+      const out = new Map<string, FileRead>();
+      const asked: string[] = [];
+      for (const p of relPaths) {
+        const bad = checkRelative(p) ?? (/[\r\n]/.test(p) ? "path has a line break" : undefined);
+        if (bad) out.set(p, { kind: "refused", reason: bad });
+        else asked.push(p);
+      }
+      if (asked.length === 0) return out;
+      if ((await repoPrefix()) === undefined) {
+        for (const p of asked) out.set(p, { kind: "refused", reason: "not a git repository" });
+        return out;
+      }
+      const objects = asked.map((p) => `HEAD:./${p.replaceAll("\\", "/")}`);
+      // 1. sizes: a large blob is refused from its header and never transferred.
+      const check = await git(["cat-file", "--batch-check"], {
+        input: `${objects.join("\n")}\n`,
+        maxBytes: LIST_MAX_BYTES,
+      });
+      const headers = check.stdout.toString("utf8").split("\n");
+      const fetch: { path: string; object: string; size: number }[] = [];
+      asked.forEach((p, i) => {
+        const line = headers[i] ?? "";
+        const [, type, sizeText] = line.split(" ");
+        const size = Number(sizeText);
+        if (check.code !== 0 || line === "") out.set(p, { kind: "refused", reason: "no answer from git" });
+        else if (line.endsWith(" missing") || line.endsWith(" ambiguous") || type !== "blob")
+          out.set(p, { kind: "absent" });
+        else if (!Number.isFinite(size)) out.set(p, { kind: "refused", reason: "unexpected git output" });
+        else if (size > maxBytes) out.set(p, { kind: "too-large", bytes: size });
+        else fetch.push({ path: p, object: objects[i]!, size });
+      });
+      if (fetch.length === 0) return out;
+      // 2. the blobs that fit, in one stream: `<oid> <type> <size>\n<content>\n` each.
+      const total = fetch.reduce((n, f) => n + f.size + 128, 0);
+      const r = await git(["cat-file", "--batch"], {
+        input: `${fetch.map((f) => f.object).join("\n")}\n`,
+        maxBytes: total,
+      });
+      let at = 0;
+      for (const f of fetch) {
+        const nl = r.stdout.indexOf(10, at);
+        const size = nl < 0 ? Number.NaN : Number(r.stdout.subarray(at, nl).toString("utf8").split(" ")[2]);
+        if (nl < 0 || size !== f.size || r.stdout.length < nl + 1 + size) {
+          out.set(f.path, { kind: "refused", reason: "git output cut short" });
+          continue;
+        }
+        out.set(f.path, decode(r.stdout.subarray(nl + 1, nl + 1 + size)));
+        at = nl + 1 + size + 1;
+      }
+      return out;
     },
 
     async status() {

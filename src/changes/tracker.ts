@@ -13,6 +13,7 @@
  * Cost bounds: memory holds at most two texts per file (before, after), each capped, with a cap over all
  * files; time at the end is bounded per git call, per diff (jsdiff's own timeout) and overall.
  */
+import { lstat } from "node:fs/promises";
 import path from "node:path";
 import { applyPatch } from "diff";
 import { isWindowsPath, relatePath } from "../model/paths.js";
@@ -52,16 +53,25 @@ export interface FinishOptions {
  * The working tree's state before the run, as `path → status and counts`, so that changes a checkout,
  * an earlier step or `protect-config` made are not reported as the agent's commands.
  */
-export async function snapshotWorkingTree(git: GitReader): Promise<Map<string, string>> {
+export async function snapshotWorkingTree(git: GitReader, workspace: string): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   try {
-    if (!(await git.isRepo())) return out;
-    const counts = new Map((await git.numstat()).map((n) => [n.path, `${n.added}/${n.removed}`]));
-    for (const e of await git.status()) out.set(e.path, `${e.code} ${counts.get(e.path) ?? ""}`);
+    // `git status` alone (plus a stat of each entry) keeps this to one status process before the agent starts.
+    for (const e of await git.status()) out.set(e.path, await entrySignature(workspace, e.code, e.path));
   } catch {
     // No snapshot: every working-tree change is then attributed to the run, as without one.
   }
   return out;
+}
+
+/** A changed entry's state: its status code, size and modification time (no content is read). */
+async function entrySignature(workspace: string, code: string, rel: string): Promise<string> {
+  try {
+    const st = await lstat(path.join(workspace, rel));
+    return `${code} ${st.size} ${st.mtimeMs}`;
+  } catch {
+    return `${code} -`;
+  }
 }
 
 type PendingOp = Extract<FileOp, { kind: "patch" | "unified" | "replace" }>;
@@ -267,6 +277,11 @@ export class ChangeTracker {
     let budgetNoted = false;
 
     const states = [...this.files.entries()].sort((a, b) => cmp(a[1].path, b[1].path));
+    const insidePaths = states.filter(([, s]) => s.inside).map(([, s]) => s.path);
+    const heads =
+      repo && git.showMany && insidePaths.length > 0
+        ? await ask(() => git.showMany!(insidePaths, MAX_KEPT_CHARS), undefined)
+        : undefined;
     for (const [key, s] of states) {
       if (!s.inside) {
         const ch = this.outsideChange(s, limits, timeLeft());
@@ -281,7 +296,7 @@ export class ChangeTracker {
       let base: Content | undefined;
       let label: FileChange["baseline"] = "unknown";
       if (repo && timeLeft() > 0) {
-        const r = await ask(() => git.show(s.path, MAX_KEPT_CHARS), undefined);
+        const r = heads?.get(s.path) ?? (await ask(() => git.show(s.path, MAX_KEPT_CHARS), undefined));
         base = r ? fromRead(r) : undefined;
         if (base) label = "git";
       }
@@ -387,7 +402,6 @@ export class ChangeTracker {
     const numstat = new Map<string, NumstatEntry>();
     const rawNumstat = await ask(() => git.numstat(), []);
     for (const n of rawNumstat) numstat.set(this.gitKey(n.path), n);
-    const rawCounts = new Map(rawNumstat.map((n) => [n.path, `${n.added}/${n.removed}`]));
     let unchangedSinceBefore = 0;
     const out: FileChange[] = [];
     let unlisted = 0;
@@ -396,7 +410,10 @@ export class ChangeTracker {
     for (const e of [...status].sort((a, b) => cmp(a.path, b.path))) {
       const key = this.gitKey(e.path);
       if (explained.has(key)) continue;
-      if (before?.get(e.path) === `${e.code} ${rawCounts.get(e.path) ?? ""}`) {
+      if (
+        before?.has(e.path) &&
+        before.get(e.path) === (await entrySignature(this.workspace, e.code, e.path))
+      ) {
         unchangedSinceBefore++;
         continue;
       }
