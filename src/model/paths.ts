@@ -18,8 +18,22 @@ export function isWindowsPath(p: string): boolean {
   return WINDOWS_ABS.test(p);
 }
 
+/** The same few paths come back on every call to them (start, completion, change tracking). */
+const cache = new Map<string, RelatedPath>();
+const CACHE_MAX = 4096;
+
 /** Relates `p` (relative to `root`, or absolute) to `root`, in whichever OS style `root` is in. */
 export function relatePath(p: string, root: string | undefined): RelatedPath {
+  const key = `${root ?? ""}\0${p}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const related = relateUncached(p, root);
+  if (cache.size >= CACHE_MAX) cache.clear();
+  cache.set(key, related);
+  return related;
+}
+
+function relateUncached(p: string, root: string | undefined): RelatedPath {
   if (!root) return { display: p.replaceAll("\\", "/"), inside: !isAbsoluteAny(p) };
   if (isWindowsPath(root) || isWindowsPath(p)) {
     const w = path.win32;

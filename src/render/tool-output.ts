@@ -47,12 +47,21 @@ export function toolOutput(p: ToolPayload, maxLines: number): string[] {
   return [...head.map((l) => truncate(l, MAX_LINE)), ...trimLines(body, maxLines)];
 }
 
+/** The first `max` lines, without splitting the rest (a tool's output can be megabytes). */
 function trimLines(text: string | undefined, max: number): string[] {
   if (text === undefined || text === "") return [];
-  const lines = text.replace(/\n$/, "").split("\n");
-  const shown = lines.slice(0, max).map((l) => truncate(l, MAX_LINE));
-  if (lines.length > max)
-    shown.push(`… ${lines.length - max} more lines not shown (log-tool-output-lines: ${max})`);
+  const body = text.endsWith("\n") ? text.slice(0, -1) : text;
+  const shown: string[] = [];
+  let start = 0;
+  while (shown.length < max) {
+    const nl = body.indexOf("\n", start);
+    shown.push(truncate(body.slice(start, nl === -1 ? body.length : nl), MAX_LINE));
+    if (nl === -1) return shown;
+    start = nl + 1;
+  }
+  let more = 1;
+  for (let nl = body.indexOf("\n", start); nl !== -1; nl = body.indexOf("\n", nl + 1)) more++;
+  shown.push(`… ${more} more lines not shown (log-tool-output-lines: ${max})`);
   return shown;
 }
 
