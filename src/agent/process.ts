@@ -3,8 +3,9 @@
  * stays open, FORMAT.md "How runs end"), in its own process group, stdout handed over as raw chunks,
  * stderr as lines.
  */
+
+import { spawn } from "node:child_process";
 import type { Readable } from "node:stream";
-import { execa } from "execa";
 import type { AgentCommand } from "./command.js";
 
 export interface ExitInfo {
@@ -31,23 +32,16 @@ export interface StartOptions {
 export type StartAgent = (cmd: AgentCommand, opts: StartOptions) => RunningAgent;
 
 export const startAgent: StartAgent = (cmd, opts) => {
-  const child = execa(cmd.file, cmd.args, {
+  // node:child_process rather than execa: loading execa's module graph cost ~30 ms of every run's
+  // start-up (BENCHMARKS.md), and the process is driven through its events and streams either way.
+  const child = spawn(cmd.file, cmd.args, {
     cwd: cmd.cwd,
     env: cmd.env,
-    extendEnv: false,
-    stdin: "ignore",
-    stdout: "pipe",
-    stderr: "pipe",
-    buffer: false,
-    reject: false,
+    // stdin closed: the CLI is known to hang after its result when stdin stays open.
+    stdio: ["ignore", "pipe", "pipe"],
     // Its own process group, so that stopping it stops the shells it started.
     detached: true,
-    cleanup: false,
-    encoding: "buffer",
   });
-  // Exit is read from the process's own events below: execa's promise also waits for the pipes, which
-  // a shell the agent left behind can hold open for ever.
-  child.catch(() => {});
 
   let stderrRest = "";
   const flushStderr = () => {

@@ -19,7 +19,13 @@ import { applyPatch } from "diff";
 import { isWindowsPath, relatePath } from "../model/paths.js";
 import type { ModelUpdate } from "../model/run-model.js";
 import { type Content, countLines, DEFAULT_LIMITS, type DiffLimits, describeChange } from "./diff.js";
-import { createGitReader, type FileRead, type GitReader, type NumstatEntry } from "./git.js";
+import {
+  createGitReader,
+  type FileRead,
+  type GitReader,
+  type NumstatEntry,
+  type StatusEntry,
+} from "./git.js";
 import { type FileOp, fileOps, mayChangeFiles, namedPath } from "./ops.js";
 import { applyChunks } from "./patch.js";
 import type { ChangeSet, FileChange } from "./types.js";
@@ -278,6 +284,10 @@ export class ChangeTracker {
 
     const states = [...this.files.entries()].sort((a, b) => cmp(a[1].path, b[1].path));
     const insidePaths = states.filter(([, s]) => s.inside).map(([, s]) => s.path);
+    // The working tree's status and counts are asked for now, in parallel with the HEAD contents below:
+    // git processes one after another were most of the end of a run (BENCHMARKS.md).
+    const statusP = repo ? ask(() => git.status(), []) : Promise.resolve([]);
+    const numstatP = repo ? ask(() => git.numstat(), []) : Promise.resolve([]);
     const heads =
       repo && git.showMany && insidePaths.length > 0
         ? await ask(() => git.showMany!(insidePaths, MAX_KEPT_CHARS), undefined)
@@ -355,7 +365,7 @@ export class ChangeTracker {
     }
 
     const shell = repo
-      ? await this.shellChanges(git, explained, ask, note, opts.before)
+      ? await this.shellChanges(git, explained, ask, note, opts.before, statusP, numstatP)
       : { files: [], added: 0, removed: 0 };
     if (this.dropped > 0) {
       note(`${this.dropped} file content(s) were too large to keep in memory: their counts are approximate.`);
@@ -396,11 +406,13 @@ export class ChangeTracker {
     ask: <T>(f: () => Promise<T>, fallback: T) => Promise<T>,
     note: (n: string) => void,
     before: Map<string, string> | undefined,
+    statusP: Promise<StatusEntry[]>,
+    numstatP: Promise<NumstatEntry[]>,
   ): Promise<{ files: FileChange[]; added: number; removed: number }> {
-    const status = await ask(() => git.status(), []);
+    const status = await statusP;
     if (status.length === 0) return { files: [], added: 0, removed: 0 };
     const numstat = new Map<string, NumstatEntry>();
-    const rawNumstat = await ask(() => git.numstat(), []);
+    const rawNumstat = await numstatP;
     for (const n of rawNumstat) numstat.set(this.gitKey(n.path), n);
     let unchangedSinceBefore = 0;
     const out: FileChange[] = [];

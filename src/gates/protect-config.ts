@@ -5,9 +5,10 @@
  * `.cursorrules`, at any depth) are put back as they are in the PR's base commit: changed ones
  * restored, deleted ones brought back, added ones removed.
  */
+
+import { execFile } from "node:child_process";
 import { lstat, readFile, readlink, rm } from "node:fs/promises";
 import path from "node:path";
-import { execa } from "execa";
 
 export class ProtectConfigError extends Error {}
 
@@ -72,17 +73,22 @@ export async function baseCommit(
 }
 
 export async function protectConfig(workspace: string, base: string): Promise<Restored> {
-  const git = async (args: string[], opts: { input?: string } = {}) => {
-    const r = await execa("git", args, {
-      cwd: workspace,
-      reject: false,
-      stripFinalNewline: false,
-      encoding: "buffer",
-      env: { GIT_TERMINAL_PROMPT: "0", GIT_OPTIONAL_LOCKS: "0" },
-      ...opts,
+  const git = (args: string[], opts: { input?: string } = {}) =>
+    new Promise<{ ok: boolean; out: Buffer }>((resolve) => {
+      const child = execFile(
+        "git",
+        args,
+        {
+          cwd: workspace,
+          encoding: "buffer",
+          maxBuffer: 256 * 1024 * 1024,
+          env: { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_OPTIONAL_LOCKS: "0" },
+        },
+        (err, stdout) => resolve({ ok: !err, out: stdout }),
+      );
+      child.stdin?.on("error", () => {});
+      child.stdin?.end(opts.input ?? "");
     });
-    return { ok: r.exitCode === 0, out: Buffer.from(r.stdout as Uint8Array) };
-  };
   const top = await git(["rev-parse", "--show-toplevel"]);
   if (!top.ok) {
     throw new ProtectConfigError(

@@ -32,7 +32,6 @@ export interface FramerStats {
   joined: number;
 }
 
-
 /**
  * Splits chunks into lines and parses them. Push chunks with {@link push}, then call {@link end} once.
  * Each returns the values completed by that call, in order.
