@@ -74,15 +74,16 @@ export async function execute(settings: Settings, deps: ExecuteDeps, log: LogWri
 
   let exit: ExitInfo | undefined;
   let transcriptFile: string;
-  let before: Map<string, string> | undefined;
+  let before: Promise<Map<string, string>> | undefined;
   if (settings.transcript) {
     transcriptFile = settings.transcript;
     log.text(`Reading the agent's transcript ${transcriptFile} (no agent is started)`);
     await consume(createReadStream(transcriptFile), model, { afterChunk: () => log.flush(), now: deps.now });
   } else {
     transcriptFile = transcriptPath(deps.env);
-    // What is already changed in the checkout is not the agent's doing.
-    before = await snapshotWorkingTree(createGitReader(settings.workspace), settings.workspace);
+    // What is already changed in the checkout is not the agent's doing. The snapshot (one `git status`,
+    // ~20 ms) runs while the agent starts: the CLI makes a model round-trip before it can touch a file.
+    before = snapshotWorkingTree(createGitReader(settings.workspace), settings.workspace);
     live.header(settings);
     log.flush();
     const agent = deps.startAgent(agentCommand(settings, deps.env), {
@@ -109,7 +110,9 @@ export async function execute(settings: Settings, deps: ExecuteDeps, log: LogWri
     const onSignal = () => sup.stop("cancel", CANCEL_KILL_GRACE_MS);
     deps.signals.on("SIGINT", onSignal);
     deps.signals.on("SIGTERM", onSignal);
-    const tee = createWriteStream(transcriptFile);
+    // A deep buffer: with the default 16 KiB every 64 KiB chunk would wait for its own disk write before
+    // the next is read (back-pressure is still honoured past 8 MiB, so memory stays bounded).
+    const tee = createWriteStream(transcriptFile, { highWaterMark: 8 * 1024 * 1024 });
     try {
       const consumed = consume(agent.stdout, model, { tee, afterChunk: () => log.flush(), now: deps.now });
       // A shell the agent left behind can hold its stdout open after it exited: stop waiting, kill the group.
@@ -147,7 +150,7 @@ export async function execute(settings: Settings, deps: ExecuteDeps, log: LogWri
   // transcript's paths are another machine's: it is never compared with this checkout.
   const changes = await tracker.finish({
     git: settings.transcript ? noGit : undefined,
-    before,
+    before: await before,
     budgetMs: cancelled ? CANCEL_CHANGES_BUDGET_MS : CHANGES_BUDGET_MS,
   });
   const wallMs = deps.now() - startedAt;

@@ -28,7 +28,9 @@ const COMMENT_DEADLINE_MS = 60_000;
 export async function publish(o: Outcome, s: Settings, deps: PublishDeps, redact: Redact): Promise<void> {
   const runUrl = jobUrl(deps.env);
   const input = { model: o.model, verdict: o.verdict, changes: o.changes, wallMs: o.wallMs, runUrl, redact };
-  const comment = renderReport(input, COMMENT_BUDGET);
+  // One rendering serves both when it fits the comment (the usual case); the summary may hold more.
+  const full = renderReport(input, SUMMARY_BUDGET);
+  const comment = full.length <= (COMMENT_BUDGET.maxChars ?? 0) ? full : renderReport(input, COMMENT_BUDGET);
 
   setOutputs(o, deps, comment, redact);
 
@@ -36,7 +38,7 @@ export async function publish(o: Outcome, s: Settings, deps: PublishDeps, redact
     const file = deps.env.GITHUB_STEP_SUMMARY;
     if (file) {
       try {
-        await appendFile(file, `${renderReport(input, SUMMARY_BUDGET)}\n`);
+        await appendFile(file, `${full}\n`);
       } catch (e) {
         deps.warning(`Could not write the job summary: ${(e as Error).message}`);
       }
