@@ -6,9 +6,11 @@
 
 /** Token shapes worth redacting even when nobody told us they were secret. */
 const TOKEN_SHAPES = [
-  /\bgh[pousr]_[A-Za-z0-9]{30,}\b/g, // GitHub tokens: personal, OAuth, user-to-server, server-to-server, refresh
-  /\bgithub_pat_[A-Za-z0-9_]{30,}\b/g, // fine-grained personal access tokens
-  /\bkey_[A-Fa-f0-9]{32,}\b/g, // Cursor API keys
+  // No word boundaries around the distinctive prefixes: a token glued to other text (`Dghp_…`,
+  // `ghp_…_x`) is still a token (the fuzzer found the first).
+  /gh[pousr]_[A-Za-z0-9]{30,}/g, // GitHub tokens: personal, OAuth, user-to-server, server-to-server, refresh
+  /github_pat_[A-Za-z0-9_]{30,}/g, // fine-grained personal access tokens
+  /key_[A-Fa-f0-9]{32,}/g, // Cursor API keys
   /\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}\b/g, // OpenAI / Anthropic style keys
   /\bAKIA[0-9A-Z]{16}\b/g, // AWS access key ids
   /\bxox[abprs]-[A-Za-z0-9-]{10,}\b/g, // Slack tokens
