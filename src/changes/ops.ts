@@ -4,7 +4,9 @@
  * alternate naming (`tool_name` `write`, `edit_file`, `str_replace`, … with `parameters`), `function`
  * calls and MCP file tools by the same names. Only called for successful calls; never throws.
  */
+
 import type { ToolPayload } from "../stream/events.js";
+import { objectOrJson } from "../stream/json.js";
 import { isPatchText, type PatchChunk, parsePatchText } from "./patch.js";
 
 export type FileOp =
@@ -66,7 +68,7 @@ export function fileOps(p: ToolPayload): FileOp[] {
       case "mcpToolCall": {
         const a = p.args ?? {};
         const name = mcpName(p);
-        return MCP_FILE_NAMES.has(norm(name)) ? namedOps(name, objectArg(a.args) ?? {}) : [];
+        return MCP_FILE_NAMES.has(norm(name)) ? namedOps(name, objectOrJson(a.args) ?? {}) : [];
       }
       default:
         return namedOps(p.functionName ?? p.kind, p.args ?? {});
@@ -87,7 +89,7 @@ export function mayChangeFiles(p: ToolPayload): boolean {
 
 /** The path a call names (for calls that did not succeed: what they may have touched). */
 export function namedPath(p: ToolPayload): string | undefined {
-  const args = p.kind === "mcpToolCall" ? (objectArg(p.args?.args) ?? {}) : (p.args ?? {});
+  const args = p.kind === "mcpToolCall" ? (objectOrJson(p.args?.args) ?? {}) : (p.args ?? {});
   return str(args, PATH_KEYS);
 }
 
@@ -142,20 +144,23 @@ function deleteOps(p: ToolPayload): FileOp[] {
 }
 
 /** The alternate naming, `function{name}` and MCP file tools: by the tool's name and its parameters. */
+/** A whole-file write from named arguments (`content`, `text`, …). */
+function writeOp(path: string, args: Record<string, unknown>): FileOp {
+  const text = str(args, CONTENT_KEYS, true);
+  return {
+    kind: "set",
+    path,
+    after: text,
+    why: text === undefined ? "the write carried no content" : undefined,
+  };
+}
+
 function namedOps(rawName: string, args: Record<string, unknown>): FileOp[] {
   const name = norm(rawName);
   const path = str(args, PATH_KEYS);
   if (WRITE_NAMES.has(name)) {
     if (!path) return [];
-    const text = str(args, CONTENT_KEYS, true);
-    return [
-      {
-        kind: "set",
-        path,
-        after: text,
-        why: text === undefined ? "the write carried no content" : undefined,
-      },
-    ];
+    return [writeOp(path, args)];
   }
   if (DELETE_NAMES.has(name)) return path ? [{ kind: "delete", path }] : [];
   if (!EDIT_NAMES.has(name)) return [];
@@ -165,15 +170,7 @@ function namedOps(rawName: string, args: Record<string, unknown>): FileOp[] {
   const command = typeof args.command === "string" ? args.command : undefined;
   if (command === "view") return [];
   if (command === "create") {
-    const text = str(args, CONTENT_KEYS, true);
-    return [
-      {
-        kind: "set",
-        path,
-        after: text,
-        why: text === undefined ? "the write carried no content" : undefined,
-      },
-    ];
+    return [writeOp(path, args)];
   }
   const single = replaceOf(args);
   if (single && command !== "insert") return [{ kind: "replace", path, ...single }];
@@ -239,21 +236,6 @@ function str(o: Record<string, unknown>, keys: string[], allowEmpty = false): st
   for (const k of keys) {
     const v = o[k];
     if (typeof v === "string" && (allowEmpty || v !== "")) return v;
-  }
-  return undefined;
-}
-
-function objectArg(v: unknown): Record<string, unknown> | undefined {
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) return v as Record<string, unknown>;
-  if (typeof v === "string") {
-    try {
-      const parsed: unknown = JSON.parse(v);
-      if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)) {
-        return parsed as Record<string, unknown>;
-      }
-    } catch {
-      // not JSON
-    }
   }
   return undefined;
 }

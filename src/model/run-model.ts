@@ -40,14 +40,8 @@ export interface ToolCall {
   pendingArgs?: Record<string, unknown>;
 }
 
-export interface Session {
-  sessionId?: string;
-  requestId?: string;
-  model?: string;
-  cwd?: string;
-  apiKeySource?: string;
-  permissionMode?: string;
-}
+/** What `system/init` said (and `result` completed). */
+export type Session = Omit<InitEvent, "kind">;
 
 export type ModelUpdate =
   | { type: "init"; session: Session }

@@ -6,6 +6,7 @@
  * `unknown` event instead of an error: the agent's format grows faster than its docs (FORMAT.md).
  */
 import { z } from "zod";
+import { objectOrJson } from "./json.js";
 
 export type AgentEvent =
   | InitEvent
@@ -383,19 +384,8 @@ function toolPayload(toolCall: Record<string, unknown>): ToolPayload | undefined
 }
 
 function argsObject(v: unknown): Record<string, unknown> | undefined {
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) return v as Record<string, unknown>;
-  if (typeof v === "string") {
-    try {
-      const parsed: unknown = JSON.parse(v);
-      if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)) {
-        return parsed as Record<string, unknown>;
-      }
-    } catch {
-      // not JSON: keep it as the one argument
-    }
-    return { arguments: v };
-  }
-  return undefined;
+  // A string that is not a JSON object is kept as the one argument.
+  return objectOrJson(v) ?? (typeof v === "string" ? { arguments: v } : undefined);
 }
 
 function splitOutcome(result: Record<string, unknown>): {

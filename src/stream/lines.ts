@@ -8,6 +8,7 @@
  * had to skip; it never throws on input.
  */
 import { StringDecoder } from "node:string_decoder";
+import { isPlainObject } from "./json.js";
 
 /** A physical line continued this many times without parsing is given up as malformed. */
 export const MAX_JOINED_LINES = 8;
@@ -137,9 +138,7 @@ function isBlank(text: string): boolean {
 function parseObject(text: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === "object" && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
+    return isPlainObject(value) ? value : undefined;
   } catch {
     return undefined;
   }
