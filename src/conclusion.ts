@@ -29,6 +29,12 @@ export interface VerdictInput {
   stopped?: { reason: "timeout" | "cancel" | "hang-after-result"; afterMs: number };
 }
 
+/** The CLI's own exits when it is interrupted mid-turn (FORMAT.md "How runs end"). */
+const EXIT_MEANING: Record<number, string> = {
+  130: " (interrupted: SIGINT from outside the action)",
+  143: " (terminated: SIGTERM from outside the action)",
+};
+
 /** How a missing binary is explained: the fix is always an install step before ours. */
 export const INSTALL_HINT =
   "Install the Cursor CLI in an earlier step (`curl https://cursor.com/install -fsS | bash`, then add `$HOME/.local/bin` to `$GITHUB_PATH`), or point `agent-path` at it.";
@@ -52,7 +58,7 @@ export function decide(input: VerdictInput): Verdict {
   const hungAfterResult = input.stopped?.reason === "hang-after-result";
   if (exit && !hungAfterResult && reasons.length === 0) {
     if (exit.signal) reasons.push(`The agent was killed by ${exit.signal}.`);
-    else if (exit.code !== 0) reasons.push(`The agent exited with code ${exit.code}.`);
+    else if (exit.code !== 0) reasons.push(`The agent exited with code ${exit.code}${EXIT_MEANING[exit.code ?? -1] ?? ""}.`);
   }
   if (!result) reasons.push("The agent ended without a result event.");
   else if (result.isError) {
