@@ -58,7 +58,8 @@ export function decide(input: VerdictInput): Verdict {
   const hungAfterResult = input.stopped?.reason === "hang-after-result";
   if (exit && !hungAfterResult && reasons.length === 0) {
     if (exit.signal) reasons.push(`The agent was killed by ${exit.signal}.`);
-    else if (exit.code !== 0) reasons.push(`The agent exited with code ${exit.code}${EXIT_MEANING[exit.code ?? -1] ?? ""}.`);
+    else if (exit.code !== 0)
+      reasons.push(`The agent exited with code ${exit.code}${EXIT_MEANING[exit.code ?? -1] ?? ""}.`);
   }
   if (!result) reasons.push("The agent ended without a result event.");
   else if (result.isError) {
