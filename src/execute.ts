@@ -122,10 +122,7 @@ export async function execute(settings: Settings, deps: ExecuteDeps, log: LogWri
           agent.stdout.destroy();
         }, PIPE_GRACE_MS).unref(),
       );
-      await consumed.catch((e: NodeJS.ErrnoException) => {
-        if (e.code !== "ERR_STREAM_PREMATURE_CLOSE") throw e;
-        model.finish();
-      });
+      await consumed;
       sup.expectExit();
       exit = await agent.exited;
       // Anything still in the agent's process group is a leftover of the agent's: it goes with it.
