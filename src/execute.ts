@@ -75,6 +75,8 @@ export async function execute(settings: Settings, deps: ExecuteDeps, log: LogWri
   let exit: ExitInfo | undefined;
   let transcriptFile: string;
   let before: Promise<Map<string, string>> | undefined;
+  /** The raw copy's last writes reaching the disk: awaited last, so they overlap the end-of-run work. */
+  let copied: Promise<void> = Promise.resolve();
   if (settings.transcript) {
     transcriptFile = settings.transcript;
     log.text(`Reading the agent's transcript ${transcriptFile} (no agent is started)`);
@@ -130,7 +132,7 @@ export async function execute(settings: Settings, deps: ExecuteDeps, log: LogWri
     } finally {
       sup.dispose();
       tee.end();
-      await finished(tee).catch(() => {});
+      copied = finished(tee).catch(() => {});
     }
     if (sup.stopped?.reason === "cancel") {
       // Stay in charge of our exit while we report: the runner's SIGTERM must not kill us mid-write.
@@ -160,6 +162,7 @@ export async function execute(settings: Settings, deps: ExecuteDeps, log: LogWri
   });
   live.footer(model, verdict, wallMs, changes.files.filter((f) => f.status !== "outside").length);
   log.close();
+  await copied;
   return { model, verdict, changes, transcriptFile, wallMs, cancelled };
 }
 
