@@ -80,7 +80,7 @@ function plural(n: number, one: string, many = `${one}s`): string {
 const KINDS: Record<string, KindInfo> = {
   shellToolCall: {
     name: "Shell",
-    main: ["command"],
+    main: ["command", "cmd"],
     success: (v) => {
       const r = shellResult.parse(v);
       const code = r.exitCode;
@@ -91,7 +91,7 @@ const KINDS: Record<string, KindInfo> = {
   },
   readToolCall: {
     name: "Read",
-    main: ["path"],
+    main: ["path", "file_path", "target_file", "filePath"],
     mainIsPath: true,
     success: (v) => {
       const r = readResult.parse(v);
@@ -101,7 +101,7 @@ const KINDS: Record<string, KindInfo> = {
   },
   writeToolCall: {
     name: "Write",
-    main: ["path"],
+    main: ["path", "file_path", "target_file", "filePath"],
     mainIsPath: true,
     success: (v) => {
       const r = writeResult.parse(v);
@@ -110,7 +110,7 @@ const KINDS: Record<string, KindInfo> = {
   },
   editToolCall: {
     name: "Edit",
-    main: ["path"],
+    main: ["path", "file_path", "target_file", "filePath"],
     mainIsPath: true,
     success: (v) => {
       const r = editResult.parse(v);
@@ -121,7 +121,7 @@ const KINDS: Record<string, KindInfo> = {
   },
   deleteToolCall: {
     name: "Delete",
-    main: ["path"],
+    main: ["path", "file_path", "target_file", "filePath"],
     mainIsPath: true,
     success: () => ({ summary: "deleted" }),
   },
@@ -181,11 +181,44 @@ const KINDS: Record<string, KindInfo> = {
   awaitToolCall: { name: "Await", main: ["taskId", "id"] },
 };
 
+/**
+ * Tool names of the alternate naming (`tool-call-started` with `tool_name`, FORMAT.md) read as the kinds
+ * they mean, so that their calls get the same name, main argument and outcome rules (a non-zero exit
+ * code is a failure).
+ */
+const ALIASES: Record<string, string> = {
+  shell: "shellToolCall",
+  bash: "shellToolCall",
+  terminal: "shellToolCall",
+  runterminalcmd: "shellToolCall",
+  read: "readToolCall",
+  readfile: "readToolCall",
+  write: "writeToolCall",
+  writefile: "writeToolCall",
+  createfile: "writeToolCall",
+  edit: "editToolCall",
+  editfile: "editToolCall",
+  strreplace: "editToolCall",
+  searchreplace: "editToolCall",
+  delete: "deleteToolCall",
+  deletefile: "deleteToolCall",
+  grep: "grepToolCall",
+  glob: "globToolCall",
+  filesearch: "globToolCall",
+  ls: "lsToolCall",
+  listdir: "lsToolCall",
+};
+
+/** The kind's rules: its own, or those of the kind an alternate-naming tool name stands for. */
+function kindInfo(kind: string): KindInfo | undefined {
+  return KINDS[kind] ?? KINDS[ALIASES[kind.toLowerCase().replace(/[^a-z0-9]/g, "")] ?? ""];
+}
+
 /** Generic main-argument keys for kinds we do not know, in order of preference. */
 const GENERIC_MAIN = ["path", "filePath", "file", "command", "pattern", "query", "url", "name", "target"];
 
 export function describeTool(tool: ToolPayload): ToolDescription {
-  const info = KINDS[tool.kind];
+  const info = kindInfo(tool.kind);
   const args = tool.args ?? {};
   if (tool.kind === "mcpToolCall") {
     const provider = stringArg(args, ["providerIdentifier", "serverName"]);
@@ -219,7 +252,7 @@ function outcomeOf(kind: string, o: ToolOutcome): OutcomeSummary {
   const message = firstString(v, ["error", "reason", "message", "stderr"]);
   switch (o.key) {
     case "success": {
-      const read = KINDS[kind]?.success;
+      const read = kindInfo(kind)?.success;
       if (!read) return { status: "succeeded", summary: "done" };
       const r = read(v);
       const status = r.status ?? "succeeded";

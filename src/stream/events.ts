@@ -418,7 +418,8 @@ function alternateToolEvent(type: string, raw: Record<string, unknown>): AgentEv
       const ok = res.success !== false && (res.exit_code === undefined || res.exit_code === 0);
       const value: Record<string, unknown> = { output: res.output, exitCode: res.exit_code };
       if (!ok && res.error !== undefined) value.error = errorText(res.error);
-      tool.outcome = { key: res.success === false ? "failure" : "success", value };
+      // `success: true` with a non-zero exit code is a failure, as a shell `success` with one is.
+      tool.outcome = { key: ok ? "success" : "failure", value };
     }
     tool.durationMs = d.duration_ms;
   }

@@ -302,8 +302,31 @@ describe("the run model", () => {
     );
     expect(segments).toEqual(["Hi there"]);
     const t = model.tools.get("t1")!;
-    expect(t).toMatchObject({ name: "shell", target: "ls", status: "failed" });
+    expect(t).toMatchObject({ name: "Shell", target: "ls", status: "failed" });
     expect(t.endedAt! - t.startedAt).toBe(1500);
+  });
+
+  it("reads an alternate-naming success with a non-zero exit code as a failure", () => {
+    const { model } = replay(
+      lines(
+        {
+          type: "tool-call-completed",
+          tool_call_id: "t2",
+          tool_name: "run_terminal_cmd",
+          parameters: { command: "make" },
+          result: { success: true, output: "boom", exit_code: 2 },
+        },
+        {
+          type: "tool-call-completed",
+          tool_call_id: "t3",
+          tool_name: "read_file",
+          parameters: { target_file: "src/a.ts" },
+          result: { success: true, output: "x" },
+        },
+      ),
+    );
+    expect(model.tools.get("t2")).toMatchObject({ name: "Shell", target: "make", status: "failed" });
+    expect(model.tools.get("t3")).toMatchObject({ name: "Read", target: "src/a.ts", status: "succeeded" });
   });
 
   it("counts replayed lines after a reconnect once", () => {
