@@ -73,7 +73,9 @@ export const startAgent: StartAgent = (cmd, opts) => {
     signal(sig) {
       if (child.pid === undefined) return;
       try {
-        process.kill(-child.pid, sig);
+        // The whole group: the agent and every shell it started (POSIX; Windows has no process groups).
+        if (process.platform === "win32") child.kill(sig);
+        else process.kill(-child.pid, sig);
       } catch {
         // The group is gone (ESRCH): nothing left to signal.
       }
