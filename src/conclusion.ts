@@ -68,7 +68,10 @@ export function decide(input: VerdictInput): Verdict {
   }
   if (reasons.length === 0) return { conclusion: "success", error: "", exitCode };
 
-  const tail = input.stderrTail.map(clean).filter((l) => l.trim() !== "");
+  // The agent's last words, each line cut to a readable length (a dump can be one enormous line).
+  const tail = input.stderrTail
+    .map((l) => clean(l.length > 2000 ? `${l.slice(0, 2000)}…` : l))
+    .filter((l) => l.trim() !== "");
   const error = tail.length ? `${reasons.join(" ")}\nstderr:\n${tail.join("\n")}` : reasons.join(" ");
   return { conclusion, error, exitCode };
 }

@@ -29,6 +29,9 @@ export interface StartOptions {
   onStderrLine: (line: string) => void;
 }
 
+/** The longest unterminated stderr line held back waiting for its end. */
+const MAX_STDERR_LINE = 64 * 1024;
+
 export type StartAgent = (cmd: AgentCommand, opts: StartOptions) => RunningAgent;
 
 export const startAgent: StartAgent = (cmd, opts) => {
@@ -52,6 +55,11 @@ export const startAgent: StartAgent = (cmd, opts) => {
   child.stderr?.on("data", (chunk: string) => {
     const lines = (stderrRest + chunk).split(/\r\n|\r|\n/);
     stderrRest = lines.pop() ?? "";
+    // A line that never ends (a progress bar, a dump) is passed on in pieces rather than held.
+    if (stderrRest.length > MAX_STDERR_LINE) {
+      lines.push(stderrRest);
+      stderrRest = "";
+    }
     for (const line of lines) opts.onStderrLine(line);
   });
   child.stderr?.on("end", flushStderr);
