@@ -10,11 +10,12 @@ import path from "node:path";
 import { finished } from "node:stream/promises";
 import { agentCommand } from "./agent/command.js";
 import type { ExitInfo, StartAgent } from "./agent/process.js";
-import { type StopReason, Supervisor } from "./agent/supervise.js";
+import { type Stopped, type StopReason, Supervisor } from "./agent/supervise.js";
 import {
   type ChangeSet,
   ChangeTracker,
   createGitReader,
+  type GitReader,
   noGit,
   snapshotWorkingTree,
 } from "./changes/index.js";
@@ -63,107 +64,134 @@ export async function execute(settings: Settings, deps: ExecuteDeps, log: LogWri
     showThinking: settings.showThinking,
     maxAnnotations: 5,
   });
-  let supervisor: Supervisor | undefined;
+  const onResult = { call: () => {} };
   const model: RunModel = new RunModel((u) => {
     live.onUpdate(u);
     tracker.onUpdate(u);
-    if (u.type === "result") supervisor?.expectExit();
+    if (u.type === "result") onResult.call();
   }, settings.workspace);
   const tracker = new ChangeTracker({ workspace: settings.workspace, root: () => model.root });
-  const stderrTail: string[] = [];
 
-  let exit: ExitInfo | undefined;
-  let transcriptFile: string;
-  let before: Promise<Map<string, string>> | undefined;
-  /** The raw copy's last writes reaching the disk: awaited last, so they overlap the end-of-run work. */
-  let copied: Promise<void> = Promise.resolve();
-  if (settings.transcript) {
-    transcriptFile = settings.transcript;
-    log.text(`Reading the agent's transcript ${transcriptFile} (no agent is started)`);
-    await consume(createReadStream(transcriptFile), model, { afterChunk: () => log.flush(), now: deps.now });
-  } else {
-    transcriptFile = transcriptPath(deps.env);
-    // What is already changed in the checkout is not the agent's doing. The snapshot (one `git status`,
-    // ~20 ms) runs while the agent starts: the CLI makes a model round-trip before it can touch a file.
-    before = snapshotWorkingTree(createGitReader(settings.workspace), settings.workspace);
-    live.header(settings);
-    log.flush();
-    const agent = deps.startAgent(agentCommand(settings, deps.env), {
-      onStderrLine: (line) => {
-        stderrTail.push(line);
-        if (stderrTail.length > STDERR_TAIL) stderrTail.shift();
-        log.text(`stderr: ${line}`);
-        log.flush();
-      },
-    });
-    const sup = new Supervisor(agent, {
-      timeoutMs: settings.timeoutMs,
-      hangGraceMs: HANG_GRACE_MS,
-      killGraceMs: KILL_GRACE_MS,
-      now: deps.now,
-      onStop: (s) => {
-        log.endGroup();
-        log.text(stopMessage(s.reason, s.afterMs));
-        log.flush();
-      },
-    });
-    supervisor = sup;
-    // A second signal must not interrupt the reporting: once handled, further ones only hurry the kill.
-    const onSignal = () => sup.stop("cancel", CANCEL_KILL_GRACE_MS);
-    deps.signals.on("SIGINT", onSignal);
-    deps.signals.on("SIGTERM", onSignal);
-    // A deep buffer: with the default 16 KiB every 64 KiB chunk would wait for its own disk write before
-    // the next is read (back-pressure is still honoured past 8 MiB, so memory stays bounded).
-    const tee = createWriteStream(transcriptFile, { highWaterMark: 8 * 1024 * 1024 });
-    try {
-      const consumed = consume(agent.stdout, model, { tee, afterChunk: () => log.flush(), now: deps.now });
-      // A shell the agent left behind can hold its stdout open after it exited: stop waiting, kill the group.
-      void agent.exited.then(() =>
-        setTimeout(() => {
-          agent.signal("SIGKILL");
-          agent.stdout.destroy();
-        }, PIPE_GRACE_MS).unref(),
-      );
-      await consumed;
-      sup.expectExit();
-      exit = await agent.exited;
-      // Anything still in the agent's process group is a leftover of the agent's: it goes with it.
-      agent.signal("SIGKILL");
-    } finally {
-      sup.dispose();
-      tee.end();
-      copied = finished(tee).catch(() => {});
-    }
-    if (sup.stopped?.reason === "cancel") {
-      // Stay in charge of our exit while we report: the runner's SIGTERM must not kill us mid-write.
-      deps.signals.on("SIGINT", () => {});
-      deps.signals.on("SIGTERM", () => {});
-    }
-    deps.signals.off("SIGINT", onSignal);
-    deps.signals.off("SIGTERM", onSignal);
-  }
+  const ran = settings.transcript
+    ? await replay(settings.transcript, model, deps, log)
+    : await runAgent(settings, model, deps, log, live, onResult);
   live.finish();
 
-  const cancelled = supervisor?.stopped?.reason === "cancel";
-  // Only now, with the agent and its process group gone, is the working tree worth reading. A replayed
-  // transcript's paths are another machine's: it is never compared with this checkout.
+  const cancelled = ran.stopped?.reason === "cancel";
+  // Only now, with the agent and its process group gone, is the working tree worth reading.
   const changes = await tracker.finish({
-    git: settings.transcript ? noGit : undefined,
-    before: await before,
+    git: ran.git,
+    before: ran.before,
     budgetMs: cancelled ? CANCEL_CHANGES_BUDGET_MS : CHANGES_BUDGET_MS,
   });
   const wallMs = deps.now() - startedAt;
   const verdict = decide({
-    exit,
+    exit: ran.exit,
     result: model.result,
-    stderrTail,
+    stderrTail: ran.stderrTail,
     agentPath: settings.agentPath,
-    stopped: supervisor?.stopped,
+    stopped: ran.stopped,
   });
   live.footer(model, verdict, wallMs, changes.files.filter((f) => f.status !== "outside").length);
   log.close();
-  await copied;
-  return { model, verdict, changes, transcriptFile, wallMs, cancelled };
+  await ran.copied;
+  return { model, verdict, changes, transcriptFile: ran.transcriptFile, wallMs, cancelled };
+}
+
+/** What running (or replaying) left for the end of the run. */
+interface Ran {
+  transcriptFile: string;
+  /** Undefined when no process ran. */
+  exit?: ExitInfo;
+  stopped?: Stopped;
+  stderrTail: string[];
+  /** Where the end-of-run cross-check reads the working tree. */
+  git: GitReader;
+  /** The working tree's changes before the agent started. */
+  before?: Map<string, string>;
+  /** The raw copy's last writes reaching the disk: awaited last, so they overlap the end-of-run work. */
+  copied: Promise<void>;
+}
+
+/** A saved transcript instead of the agent. Its paths are another machine's: never compared with this checkout. */
+async function replay(file: string, model: RunModel, deps: ExecuteDeps, log: LogWriter): Promise<Ran> {
+  log.text(`Reading the agent's transcript ${file} (no agent is started)`);
+  await consume(createReadStream(file), model, { afterChunk: () => log.flush(), now: deps.now });
+  return { transcriptFile: file, stderrTail: [], git: noGit, copied: Promise.resolve() };
+}
+
+async function runAgent(
+  settings: Settings,
+  model: RunModel,
+  deps: ExecuteDeps,
+  log: LogWriter,
+  live: LiveLog,
+  onResult: { call: () => void },
+): Promise<Ran> {
+  const transcriptFile = transcriptPath(deps.env);
+  const git = createGitReader(settings.workspace);
+  // What is already changed in the checkout is not the agent's doing. The snapshot (one `git status`,
+  // ~20 ms) runs while the agent starts: the CLI makes a model round-trip before it can touch a file.
+  const before = snapshotWorkingTree(git, settings.workspace);
+  live.header(settings);
+  log.flush();
+  const stderrTail: string[] = [];
+  const agent = deps.startAgent(agentCommand(settings, deps.env), {
+    onStderrLine: (line) => {
+      stderrTail.push(line);
+      if (stderrTail.length > STDERR_TAIL) stderrTail.shift();
+      log.text(`stderr: ${line}`);
+      log.flush();
+    },
+  });
+  const sup = new Supervisor(agent, {
+    timeoutMs: settings.timeoutMs,
+    hangGraceMs: HANG_GRACE_MS,
+    killGraceMs: KILL_GRACE_MS,
+    now: deps.now,
+    onStop: (s) => {
+      log.endGroup();
+      log.text(stopMessage(s.reason, s.afterMs));
+      log.flush();
+    },
+  });
+  onResult.call = () => sup.expectExit();
+  // A second signal must not interrupt the reporting: once handled, further ones only hurry the kill.
+  const onSignal = () => sup.stop("cancel", CANCEL_KILL_GRACE_MS);
+  deps.signals.on("SIGINT", onSignal);
+  deps.signals.on("SIGTERM", onSignal);
+  // A deep buffer: with the default 16 KiB every 64 KiB chunk would wait for its own disk write before
+  // the next is read (back-pressure is still honoured past 8 MiB, so memory stays bounded).
+  const tee = createWriteStream(transcriptFile, { highWaterMark: 8 * 1024 * 1024 });
+  let exit: ExitInfo;
+  let copied: Promise<void>;
+  try {
+    const consumed = consume(agent.stdout, model, { tee, afterChunk: () => log.flush(), now: deps.now });
+    // A shell the agent left behind can hold its stdout open after it exited: stop waiting, kill the group.
+    void agent.exited.then(() =>
+      setTimeout(() => {
+        agent.signal("SIGKILL");
+        agent.stdout.destroy();
+      }, PIPE_GRACE_MS).unref(),
+    );
+    await consumed;
+    sup.expectExit();
+    exit = await agent.exited;
+    // Anything still in the agent's process group is a leftover of the agent's: it goes with it.
+    agent.signal("SIGKILL");
+  } finally {
+    sup.dispose();
+    tee.end();
+    copied = finished(tee).catch(() => {});
+  }
+  if (sup.stopped?.reason === "cancel") {
+    // Stay in charge of our exit while we report: the runner's SIGTERM must not kill us mid-write.
+    deps.signals.on("SIGINT", () => {});
+    deps.signals.on("SIGTERM", () => {});
+  }
+  deps.signals.off("SIGINT", onSignal);
+  deps.signals.off("SIGTERM", onSignal);
+  return { transcriptFile, exit, stopped: sup.stopped, stderrTail, git, before: await before, copied };
 }
 
 function stopMessage(reason: StopReason, afterMs: number): string {
