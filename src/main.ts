@@ -29,6 +29,8 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     log.annotate(level, message);
     log.flush();
   };
+  /** Outputs handed to @actions/core (hosts without $GITHUB_OUTPUT): awaited before run() returns. */
+  const viaToolkit: Promise<void>[] = [];
   const deps: Deps = {
     env,
     stdout,
@@ -36,7 +38,11 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     now: Date.now,
     signals: process,
     setOutput: (name, value) => {
-      if (!writeOutput(env, name, value)) annotate("debug", `output ${name}: ${value}`);
+      // Without $GITHUB_OUTPUT (GitHub's local-action runner, a bare `node dist/index.js`) hand the
+      // output to @actions/core, which such hosts stub; on a runner it is never loaded (start-up cost).
+      if (!writeOutput(env, name, value)) {
+        viaToolkit.push(import("@actions/core").then((core) => core.setOutput(name, value)));
+      }
     },
     warning: (message) => annotate("warning", message),
     setFailed: (message) => {
@@ -76,6 +82,7 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     if (!known) annotate("debug", (e as Error)?.stack ?? String(e));
     deps.setFailed(message);
   }
+  await Promise.all(viaToolkit);
 }
 
 /** The gates before the agent starts. False: the run ends here (refused, or nothing to do). */
