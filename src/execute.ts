@@ -70,17 +70,19 @@ export async function execute(settings: Settings, deps: ExecuteDeps, log: LogWri
     tracker.onUpdate(u);
     if (u.type === "result") onResult.call();
   }, settings.workspace);
-  const tracker = new ChangeTracker({ workspace: settings.workspace, root: () => model.root });
+  // A replayed transcript's paths are another machine's: never compared with this checkout.
+  const git = settings.transcript ? noGit : createGitReader(settings.workspace);
+  const tracker = new ChangeTracker({ workspace: settings.workspace, root: () => model.root, prefetch: git });
 
   const ran = settings.transcript
     ? await replay(settings.transcript, model, deps, log)
-    : await runAgent(settings, model, deps, log, live, onResult);
+    : await runAgent(settings, git, model, deps, log, live, onResult);
   live.finish();
 
   const cancelled = ran.stopped?.reason === "cancel";
   // Only now, with the agent and its process group gone, is the working tree worth reading.
   const changes = await tracker.finish({
-    git: ran.git,
+    git,
     before: ran.before,
     budgetMs: cancelled ? CANCEL_CHANGES_BUDGET_MS : CHANGES_BUDGET_MS,
   });
@@ -105,23 +107,22 @@ interface Ran {
   exit?: ExitInfo;
   stopped?: Stopped;
   stderrTail: string[];
-  /** Where the end-of-run cross-check reads the working tree. */
-  git: GitReader;
   /** The working tree's changes before the agent started. */
   before?: Map<string, string>;
   /** The raw copy's last writes reaching the disk: awaited last, so they overlap the end-of-run work. */
   copied: Promise<void>;
 }
 
-/** A saved transcript instead of the agent. Its paths are another machine's: never compared with this checkout. */
+/** A saved transcript instead of the agent. */
 async function replay(file: string, model: RunModel, deps: ExecuteDeps, log: LogWriter): Promise<Ran> {
   log.text(`Reading the agent's transcript ${file} (no agent is started)`);
   await consume(createReadStream(file), model, { afterChunk: () => log.flush(), now: deps.now });
-  return { transcriptFile: file, stderrTail: [], git: noGit, copied: Promise.resolve() };
+  return { transcriptFile: file, stderrTail: [], copied: Promise.resolve() };
 }
 
 async function runAgent(
   settings: Settings,
+  git: GitReader,
   model: RunModel,
   deps: ExecuteDeps,
   log: LogWriter,
@@ -129,7 +130,6 @@ async function runAgent(
   onResult: { call: () => void },
 ): Promise<Ran> {
   const transcriptFile = transcriptPath(deps.env);
-  const git = createGitReader(settings.workspace);
   // What is already changed in the checkout is not the agent's doing. The snapshot (one `git status`,
   // ~20 ms) runs while the agent starts: the CLI makes a model round-trip before it can touch a file.
   const before = snapshotWorkingTree(git, settings.workspace);
@@ -191,7 +191,7 @@ async function runAgent(
   }
   deps.signals.off("SIGINT", onSignal);
   deps.signals.off("SIGTERM", onSignal);
-  return { transcriptFile, exit, stopped: sup.stopped, stderrTail, git, before: await before, copied };
+  return { transcriptFile, exit, stopped: sup.stopped, stderrTail, before: await before, copied };
 }
 
 function stopMessage(reason: StopReason, afterMs: number): string {

@@ -41,6 +41,8 @@ const MAX_PENDING = 500;
 /** Files changed by commands listed one by one; the rest are summed in a note. */
 const MAX_SHELL_LISTED = 300;
 /** The whole of {@link ChangeTracker.finish}, by default. */
+/** How long file paths are collected before one batch of HEAD contents is asked for. */
+const PREFETCH_BATCH_MS = 50;
 const DEFAULT_BUDGET_MS = 60_000;
 const MAX_NOTES = 50;
 
@@ -115,9 +117,40 @@ export class ChangeTracker {
   private readChars = 0;
   private dropped = 0;
 
-  constructor(opts: { workspace: string; root: () => string | undefined }) {
+  /** Where HEAD contents are fetched ahead, while the agent still runs (none: fetched at the end). */
+  private readonly prefetchGit: GitReader | undefined;
+  /** HEAD contents asked for during the run, by workspace path. */
+  private readonly prefetched = new Map<string, Promise<FileRead | undefined>>();
+  private toPrefetch: string[] = [];
+  private prefetchTimer: NodeJS.Timeout | undefined;
+
+  constructor(opts: { workspace: string; root: () => string | undefined; prefetch?: GitReader }) {
     this.workspace = opts.workspace;
     this.rootOf = opts.root;
+    this.prefetchGit = opts.prefetch;
+  }
+
+  /**
+   * Asks for a changed file's HEAD content in the background, batched (one `git cat-file` pair per
+   * batch), so that the end of the run does not wait for git: its waits were most of the end-of-run
+   * time (BENCHMARKS.md). HEAD as it was when the agent first touched the file is the right baseline
+   * even if the agent commits later. Read-only, without locks: safe beside the agent's own git.
+   */
+  private prefetch(path: string): void {
+    const git = this.prefetchGit;
+    if (!git?.showMany || this.prefetched.has(path) || this.toPrefetch.includes(path)) return;
+    this.toPrefetch.push(path);
+    this.prefetchTimer ??= setTimeout(() => {
+      this.prefetchTimer = undefined;
+      const batch = this.toPrefetch;
+      this.toPrefetch = [];
+      const fetched = git.showMany!(batch, MAX_KEPT_CHARS).catch(() => undefined);
+      for (const p of batch)
+        this.prefetched.set(
+          p,
+          fetched.then((m) => m?.get(p)),
+        );
+    }, PREFETCH_BATCH_MS).unref();
   }
 
   /** Feed every model update. Non-tool updates return at once; nothing is diffed or read here. */
@@ -178,6 +211,7 @@ export class ChangeTracker {
     let s = this.files.get(loc.key);
     const first = s === undefined;
     if (!s) {
+      if (loc.inside) this.prefetch(loc.path);
       s = { path: loc.path, inside: loc.inside, pending: [], edits: 0 };
       const read = this.reads.get(loc.key);
       if (read) {
@@ -288,10 +322,7 @@ export class ChangeTracker {
     // git processes one after another were most of the end of a run (BENCHMARKS.md).
     const statusP = repo ? ask(() => git.status(), []) : Promise.resolve([]);
     const numstatP = repo ? ask(() => git.numstat(), []) : Promise.resolve([]);
-    const heads =
-      repo && git.showMany && insidePaths.length > 0
-        ? await ask(() => git.showMany!(insidePaths, MAX_KEPT_CHARS), undefined)
-        : undefined;
+    const heads = repo ? await this.headContents(git, insidePaths, ask) : undefined;
     for (const [key, s] of states) {
       if (!s.inside) {
         const ch = this.outsideChange(s, limits, timeLeft());
@@ -397,6 +428,32 @@ export class ChangeTracker {
       baseline: label,
       editCount: s.edits,
     };
+  }
+
+  /** HEAD contents of the changed files: those fetched during the run, and the rest now in one batch. */
+  private async headContents(
+    git: GitReader,
+    paths: string[],
+    ask: <T>(f: () => Promise<T>, fallback: T) => Promise<T>,
+  ): Promise<Map<string, FileRead> | undefined> {
+    if (!git.showMany || paths.length === 0) return undefined;
+    const out = new Map<string, FileRead>();
+    // Paths still waiting for their batch's timer are simply asked for with the rest, now.
+    if (this.prefetchTimer) clearTimeout(this.prefetchTimer);
+    this.prefetchTimer = undefined;
+    this.toPrefetch = [];
+    const rest: string[] = [];
+    for (const p of paths) {
+      const early = this.prefetched.get(p);
+      const r = early ? await ask(() => early, undefined) : undefined;
+      if (r) out.set(p, r);
+      else rest.push(p);
+    }
+    if (rest.length > 0) {
+      const more = await ask(() => git.showMany!(rest, MAX_KEPT_CHARS), undefined);
+      for (const [p, r] of more ?? []) out.set(p, r);
+    }
+    return out;
   }
 
   /** Working-tree changes no successful file tool call explains: commands, generators, earlier edits. */
