@@ -42,7 +42,7 @@ const MAX_PENDING = 500;
 const MAX_SHELL_LISTED = 300;
 /** The whole of {@link ChangeTracker.finish}, by default. */
 /** How long file paths are collected before one batch of HEAD contents is asked for. */
-const PREFETCH_BATCH_MS = 50;
+const PREFETCH_BATCH_MS = 500;
 const DEFAULT_BUDGET_MS = 60_000;
 const MAX_NOTES = 50;
 

@@ -54,7 +54,7 @@ describe("HEAD prefetch", () => {
     model.apply(edit("1", "/w/a.ts", "a\n", "a2\n"), 0);
     model.apply(edit("2", "/w/b.ts", "b\n", "b2\n"), 0);
     model.apply(edit("3", "/w/a.ts", "a2\n", "a3\n"), 0);
-    await new Promise((r) => setTimeout(r, 120));
+    await new Promise((r) => setTimeout(r, 700));
     expect(batches).toEqual([["a.ts", "b.ts"]]);
     const set = await tracker.finish({ git });
     expect(batches).toEqual([["a.ts", "b.ts"]]);
