@@ -143,13 +143,15 @@ export class LiveLog {
 
   private thinkingEnd(chars: number): void {
     if (this.opts.showThinking && this.thinking.trim() !== "") {
-      this.log.group(`💭 Thinking (${chars} characters)`);
+      this.log.group(`💭 Thinking (${characters(chars)})`);
       this.log.text(this.thinking.trim());
       if (chars > this.thinking.length)
         this.log.text(`… ${chars - this.thinking.length} more characters not shown`);
       this.log.endGroup();
     } else {
-      this.log.text(chars > 0 ? `💭 Thought for ${chars} characters` : "💭 Thought (the agent sent no text)");
+      this.log.text(
+        chars > 0 ? `💭 Thought for ${characters(chars)}` : "💭 Thought (the agent sent no text)",
+      );
     }
     this.thinking = "";
   }
@@ -185,6 +187,10 @@ export class LiveLog {
   finish(): void {
     this.endStreamedSegment();
   }
+}
+
+function characters(n: number): string {
+  return `${n} character${n === 1 ? "" : "s"}`;
 }
 
 function statusBreakdown(byStatus: Record<ToolStatus, number>): string {

@@ -30,6 +30,18 @@ describe("rendered logs of the real transcripts", () => {
     await expect(text).toMatchFileSnapshot(path.join(SNAPSHOTS, file.replace(/\.ndjson$/, ".thinking.log")));
   });
 
+  it("a blank thinking block is a one-line note even with show-thinking (the fuzzer's case)", () => {
+    const lines = [
+      { type: "thinking", subtype: "delta", text: " ", timestamp_ms: 1 },
+      { type: "thinking", subtype: "completed", timestamp_ms: 2 },
+    ];
+    const text = renderLog(Buffer.from(lines.map((l) => `${JSON.stringify(l)}\n`).join("")), {
+      showThinking: true,
+    });
+    expect(readWorkflowCommands(text).groups.titles).toEqual([]);
+    expect(text.split("\n")[0]).toBe("💭 Thought for 1 character");
+  });
+
   it("is the same whatever the chunking", () => {
     const bytes = fixture("skill-eval-0016-win-partial-grok-parallel-grep-glob-read-edit.ndjson");
     const whole = renderLog(bytes, {}, bytes.length);
