@@ -5,7 +5,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { cleanupActionRuns, fixture, runAction } from "../harness/run-action.js";
+import { parse } from "yaml";
+import { cleanupActionRuns, fixture, REPO_ROOT as ROOT_DIR, runAction } from "../harness/run-action.js";
 
 afterAll(cleanupActionRuns);
 
@@ -104,6 +105,12 @@ describe("a successful run", () => {
     // Masked before any agent output.
     expect(r.log.masks).toContain(KEY);
     expect(r.log.commands[0]).toMatchObject({ name: "add-mask" });
+  });
+
+  it("sets exactly the outputs action.yml declares (comment-url only with a comment)", async () => {
+    const r = await runAction({ inputs: { prompt: "go" }, env: { CURSOR_API_KEY: KEY }, scenario: {} });
+    const declared = Object.keys(parse(readFileSync(path.join(ROOT_DIR, "action.yml"), "utf8")).outputs);
+    expect(Object.keys(r.outputs).sort()).toEqual(declared.filter((o) => o !== "comment-url").sort());
   });
 
   it("reads the prompt from prompt-file", async () => {
