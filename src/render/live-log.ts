@@ -38,6 +38,7 @@ export class LiveLog {
   /** The unfinished last line of the segment being streamed. */
   private lineRest = "";
   private thinking = "";
+  /** Calls started and not yet completed. */
   private running = 0;
   private annotations = 0;
 
@@ -63,8 +64,9 @@ export class LiveLog {
         return this.thinkingEnd(u.chars);
       case "tool-start":
         this.running++;
-        // With calls in parallel, say one started; its group comes when it completes.
-        this.log.text(`▸ ${this.title(u.call)}`);
+        // A call is announced when it starts; its group comes when it completes, so that parallel calls'
+        // groups never interleave. The count says how many are under way at once.
+        this.log.text(`▸ ${this.title(u.call)}${this.running > 1 ? ` · ${this.running} running` : ""}`);
         return;
       case "tool-end":
         if (u.call.startSeen) this.running = Math.max(0, this.running - 1);
