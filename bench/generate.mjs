@@ -793,7 +793,8 @@ export function pacedEvents(ROOT = DEFAULT_ROOT, steps = 13) {
     const shellId = `call-${r.uuid()}-0\nfc_${r.uuid()}_0`;
     const shellTc = toolCall("shellToolCall", { args: shellArgs(command, shellId) }, shellId, undefined);
     add(toolEvent("started", shellId, shellTc, mcid, sessionId, tick()), "tool-started", {
-      equals: `▸ Shell ${command}`,
+      // The notice may go on with " · N running" when calls run in parallel.
+      startsWith: `▸ Shell ${command}`,
     });
     const shellDone = toolCall(
       "shellToolCall",
@@ -824,7 +825,7 @@ export function pacedEvents(ROOT = DEFAULT_ROOT, steps = 13) {
         tick(),
       ),
       "tool-started",
-      { equals: `▸ Read src/f-${n}.ts` },
+      { startsWith: `▸ Read src/f-${n}.ts` },
     );
     const editArgs = { path: file, streamContent: "// probe" };
     add(
@@ -837,7 +838,7 @@ export function pacedEvents(ROOT = DEFAULT_ROOT, steps = 13) {
         tick(),
       ),
       "tool-started",
-      { equals: `▸ Edit src/f-${n}.ts` },
+      { startsWith: `▸ Edit src/f-${n}.ts` },
     );
     const editResult = { success: applyEdit(fileObj, 10, 1, ["// probe"]) };
     add(
