@@ -161,8 +161,8 @@ async function runAgent(
   deps.signals.on("SIGINT", onSignal);
   deps.signals.on("SIGTERM", onSignal);
   // A deep buffer: with the default 16 KiB every 64 KiB chunk would wait for its own disk write before
-  // the next is read (back-pressure is still honoured past 8 MiB, so memory stays bounded).
-  const tee = createWriteStream(transcriptFile, { highWaterMark: 8 * 1024 * 1024 });
+  // the next is read (back-pressure is still honoured past 1 MiB, so memory stays bounded).
+  const tee = createWriteStream(transcriptFile, { highWaterMark: 1024 * 1024 });
   let exit: ExitInfo;
   let copied: Promise<void>;
   try {
