@@ -223,7 +223,14 @@ function getPrompt(get: (n: InputName) => string, workspace: string): string | u
   if (file) {
     source = "prompt-file";
     const p = readableFile("prompt-file", path.resolve(workspace, file));
-    prompt = readFileSync(p, "utf8");
+    try {
+      prompt = readFileSync(p, "utf8");
+    } catch (e) {
+      throw new InputError(
+        "prompt-file",
+        `cannot read '${p}': ${(e as NodeJS.ErrnoException).code ?? "error"}`,
+      );
+    }
     if (prompt.trim() === "") throw new InputError("prompt-file", `'${file}' is empty`);
   }
   if (prompt !== undefined && Buffer.byteLength(prompt) > MAX_PROMPT_BYTES) {

@@ -34,12 +34,20 @@ export function pullRequestTarget(env: NodeJS.ProcessEnv): Target | undefined {
   return typeof n === "number" && Number.isInteger(n) && n > 0 ? { owner, repo, issue: n } : undefined;
 }
 
-/** The event payload the runner wrote; `{}` when there is none or it does not parse. */
+/** The event payload the runner wrote; `{}` when there is none or it does not parse. Read once. */
 export function readPayload(file: string | undefined): unknown {
   if (!file) return {};
-  try {
-    return JSON.parse(readFileSync(file, "utf8"));
-  } catch {
-    return {};
+  let payload = payloads.get(file);
+  if (payload === undefined) {
+    try {
+      payload = JSON.parse(readFileSync(file, "utf8")) as unknown;
+    } catch {
+      payload = {};
+    }
+    payloads.set(file, payload);
   }
+  return payload;
 }
+
+/** The gates and the comment each need the payload: the runner writes it once, before the step. */
+const payloads = new Map<string, unknown>();

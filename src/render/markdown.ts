@@ -28,3 +28,8 @@ export function fenced(text: string, lang = ""): string {
   const fence = "`".repeat(longest + 1);
   return `${fence}${lang}\n${text.replace(/\n$/, "")}\n${fence}`;
 }
+
+/** Escapes text for HTML (inside `<summary>`, `<code>`). */
+export function escapeHtml(s: string): string {
+  return s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+}

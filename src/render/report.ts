@@ -11,7 +11,7 @@ import type { ChangeSet, FileChange } from "../changes/types.js";
 import type { Verdict } from "../conclusion.js";
 import type { RunModel } from "../model/run-model.js";
 import { formatDuration, STATUS_MARK } from "./live-log.js";
-import { escapeMarkdown, fenced, inlineCode } from "./markdown.js";
+import { escapeHtml, escapeMarkdown, fenced, inlineCode } from "./markdown.js";
 import type { Redact } from "./redact.js";
 
 export interface ReportInput {
@@ -144,10 +144,11 @@ function compose(input: ReportInput, files: FileChange[], shape: Shape): string 
         "",
       );
     }
-    const notes = files
-      .filter((f) => f.note && shape.diffs.has(f.path) === false && !f.diff)
-      .map((f) => f.note);
-    if (notes.length) out.push(...notes.map((n) => `_${escapeMarkdown(redact(n ?? ""))}_`), "");
+    // Files without a diff say why (too large, outside the workspace, binary…), each named.
+    const notes = files.filter((f) => f.note && !f.diff);
+    for (const f of notes)
+      out.push(`- ${inlineCode(redact(f.path))}: _${escapeMarkdown(redact(f.note ?? ""))}_`);
+    if (notes.length) out.push("");
   } else if (c) {
     out.push("_No files were changed._", "");
   }
@@ -206,10 +207,6 @@ function hardCut(text: string, b: Budget): string {
   const fences = [...cut.matchAll(/^(`{3,})/gm)];
   const close = fences.length % 2 === 1 ? `\n${fences.at(-1)?.[1]}` : "";
   return `${cut}${close}${note}`;
-}
-
-function escapeHtml(s: string): string {
-  return s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 }
 
 /** 1234567 → 1,234,567 (toLocaleString builds an ICU formatter on first use: 12 ms, BENCHMARKS.md). */
