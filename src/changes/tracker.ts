@@ -18,6 +18,8 @@ import path from "node:path";
 import { applyPatch } from "diff";
 import { isWindowsPath, relatePath } from "../model/paths.js";
 import type { ModelUpdate } from "../model/run-model.js";
+import { changedPath, type FileOp, fileOps } from "../tools/index.js";
+import { applyChunks } from "../tools/patch.js";
 import { type Content, countLines, DEFAULT_LIMITS, type DiffLimits, describeChange } from "./diff.js";
 import {
   createGitReader,
@@ -26,8 +28,6 @@ import {
   type NumstatEntry,
   type StatusEntry,
 } from "./git.js";
-import { type FileOp, fileOps, mayChangeFiles, namedPath } from "./ops.js";
-import { applyChunks } from "./patch.js";
 import type { ChangeSet, FileChange } from "./types.js";
 
 /** Longest text kept per file side (chars); a longer one keeps only its size and line count. */
@@ -160,19 +160,17 @@ export class ChangeTracker {
       // A started call may change a file and never report (the run was stopped): remember its path, so a
       // change on disk there is not blamed on a command. Success forgets it again.
       if (u.type === "tool-start" || u.call.status !== "succeeded") {
-        if (mayChangeFiles(u.payload)) {
-          const p = namedPath(u.payload);
-          const loc = p ? this.locate(p) : undefined;
-          if (loc) this.attempted.add(loc.key);
-        }
+        const p = changedPath(u.tool);
+        const loc = p ? this.locate(p) : undefined;
+        if (loc) this.attempted.add(loc.key);
         return;
       }
-      if (this.attempted.size > 0 && mayChangeFiles(u.payload)) {
-        const named = namedPath(u.payload);
+      if (this.attempted.size > 0) {
+        const named = changedPath(u.tool);
         const loc = named ? this.locate(named) : undefined;
         if (loc) this.attempted.delete(loc.key);
       }
-      for (const op of fileOps(u.payload)) this.apply(op);
+      for (const op of fileOps(u.tool)) this.apply(op);
     } catch {
       // A payload we misread must not take the run down; the git cross-check still sees the disk.
     }

@@ -3,23 +3,26 @@
  *
  * It holds only what later stages need (session, counts, tool calls by id, the result), never the stream
  * or its text: memory grows with the number of tool calls, not with the amount of text or tool output.
- * Each change is also announced as a {@link ModelUpdate}, carrying the event's payload for consumers that
- * want more than the model keeps (the live log prints a tool's output; the change tracker reads edits).
+ * Each change is also announced as a {@link ModelUpdate}; a tool call's carries the call resolved to its
+ * family ({@link Tool}), which the live log and the change tracker ask for its output and file operations.
  */
-import type {
-  AgentEvent,
-  AssistantEvent,
-  InitEvent,
-  ResultEvent,
-  ToolEvent,
-  ToolPayload,
-} from "../stream/events.js";
+import type { AgentEvent, AssistantEvent, InitEvent, ResultEvent, ToolEvent } from "../stream/events.js";
+import {
+  kindOf,
+  mainArg,
+  type OutcomeSummary,
+  outcomeOf,
+  resolveTool,
+  type Tool,
+  type ToolStatus,
+  toolName,
+} from "../tools/index.js";
 import { relatePath } from "./paths.js";
-import { describeTool, type OutcomeSummary, summarizeOutcome, type ToolStatus } from "./tools.js";
 
 export interface ToolCall {
-  /** The agent's id, as given: may contain a newline (FORMAT.md). Never print it raw. */
+  /** The agent's id, as given: may contain a newline (docs/stream-format.md "Tool calls"). Never print it raw. */
   callId: string;
+  /** Cursor's kind (`shellToolCall`) for every name that means it; an unknown kind as the wire gave it. */
   kind: string;
   name: string;
   /** The main argument as the agent gave it. */
@@ -30,7 +33,6 @@ export interface ToolCall {
   inside: boolean;
   status: ToolStatus;
   outcome?: OutcomeSummary;
-  modelCallId?: string;
   /** Epoch ms, from the agent's own timestamps when it gave them, else when we received the event. */
   startedAt: number;
   endedAt?: number;
@@ -50,8 +52,8 @@ export type ModelUpdate =
   | { type: "segment"; text: string; streamed: boolean }
   | { type: "thinking-delta"; text: string }
   | { type: "thinking-end"; chars: number }
-  | { type: "tool-start"; call: ToolCall; payload: ToolPayload }
-  | { type: "tool-end"; call: ToolCall; payload: ToolPayload }
+  | { type: "tool-start"; call: ToolCall; tool: Tool }
+  | { type: "tool-end"; call: ToolCall; tool: Tool }
   | { type: "note"; text: string }
   | { type: "result"; result: ResultEvent };
 
@@ -60,27 +62,20 @@ export type UpdateSink = (u: ModelUpdate) => void;
 /** The longest text of a segment kept to recognise its repeat (longer ones compare by length). */
 const SEGMENT_PREFIX_KEPT = 64 * 1024;
 const LAST_SEGMENT_KEPT = 64 * 1024;
-const NOTES_KEPT = 100;
 
 export class RunModel {
   readonly session: Session = {};
   readonly tools = new Map<string, ToolCall>();
   result: ResultEvent | undefined;
   readonly counts = {
-    events: 0,
     segments: 0,
-    textChars: 0,
     thinkingBlocks: 0,
-    thinkingChars: 0,
     reconnects: 0,
     retries: 0,
     /** `started`/`completed` lines replayed after a reconnect, counted once and otherwise ignored. */
     replayedToolEvents: 0,
-    interactions: 0,
     unknownEvents: 0,
   };
-  readonly unknownTypes = new Map<string, number>();
-  readonly notes: string[] = [];
   /** The last segment of assistant text (capped), for the summary's "final text". */
   lastSegment = "";
 
@@ -103,7 +98,6 @@ export class RunModel {
   }
 
   apply(event: AgentEvent, receivedAt: number): void {
-    this.counts.events++;
     switch (event.kind) {
       case "init":
         return this.onInit(event);
@@ -114,7 +108,6 @@ export class RunModel {
         const open = this.thinkingOpen;
         open.deltas++;
         open.chars += event.text.length;
-        this.counts.thinkingChars += event.text.length;
         if (event.text !== "") this.emit({ type: "thinking-delta", text: event.text });
         return;
       }
@@ -149,20 +142,14 @@ export class RunModel {
         );
         return;
       case "interaction":
-        this.counts.interactions++;
         this.note(`Approval ${event.phase}${event.queryType ? `: ${event.queryType}` : ""}`);
         return;
       case "notice":
         this.note(`${event.type}/${event.subtype}${event.message ? `: ${event.message}` : ""}`);
         return;
-      case "unknown": {
+      case "unknown":
         this.counts.unknownEvents++;
-        const key = event.subtype ? `${event.type}/${event.subtype}` : event.type || "(no type)";
-        if (this.unknownTypes.has(key) || this.unknownTypes.size < 50) {
-          this.unknownTypes.set(key, (this.unknownTypes.get(key) ?? 0) + 1);
-        }
         return;
-      }
     }
   }
 
@@ -200,7 +187,7 @@ export class RunModel {
   }
 
   /**
-   * Partial output (FORMAT.md): each token is an `assistant` event with `timestamp_ms` and no
+   * Partial output (docs/stream-format.md "Tool calls"): each token is an `assistant` event with `timestamp_ms` and no
    * `model_call_id`; before a tool call the whole segment is repeated once with `model_call_id`, and the
    * final segment is repeated with neither field. Without partial output, each event is a whole segment.
    */
@@ -231,14 +218,14 @@ export class RunModel {
 
   private wholeSegment(text: string): void {
     if (text === "") return;
-    this.countSegment(text, text.length);
+    this.countSegment(text);
     this.emit({ type: "segment", text, streamed: false });
   }
 
   private closeSegment(): void {
     const c = this.current;
     this.current = { length: 0, prefix: "" };
-    this.countSegment(c.prefix, c.length);
+    this.countSegment(c.prefix);
     this.emit({ type: "segment", text: c.prefix, streamed: true });
   }
 
@@ -250,9 +237,8 @@ export class RunModel {
     this.closedUnrepeated = c;
   }
 
-  private countSegment(text: string, length: number): void {
+  private countSegment(text: string): void {
     this.counts.segments++;
-    this.counts.textChars += length;
     this.lastSegment = text.length > LAST_SEGMENT_KEPT ? text.slice(0, LAST_SEGMENT_KEPT) : text;
   }
 
@@ -272,10 +258,11 @@ export class RunModel {
       this.counts.replayedToolEvents++;
       return;
     }
-    const call = this.newCall(e, e.tool.startedAtMs ?? e.timestampMs ?? receivedAt);
+    const tool = resolveTool(e.tool);
+    const call = this.newCall(e.callId, tool, e.tool.startedAtMs ?? e.timestampMs ?? receivedAt);
     call.pendingArgs = e.tool.args;
     this.tools.set(e.callId, call);
-    this.emit({ type: "tool-start", call, payload: e.tool });
+    this.emit({ type: "tool-start", call, tool });
   }
 
   private onToolCompleted(e: ToolEvent, receivedAt: number): void {
@@ -286,49 +273,50 @@ export class RunModel {
       this.counts.replayedToolEvents++;
       return;
     }
-    const payload: ToolPayload =
-      e.tool.args || !call?.pendingArgs ? e.tool : { ...e.tool, args: call.pendingArgs };
+    // The completion may lack the arguments its start had.
+    const tool = resolveTool(
+      e.tool.args || !call?.pendingArgs ? e.tool : { ...e.tool, args: call.pendingArgs },
+    );
     const endedAt = e.tool.completedAtMs ?? e.timestampMs ?? receivedAt;
     if (!call) {
-      // A completion without a start (FORMAT.md): the call still counts.
-      call = this.newCall({ ...e, tool: payload }, e.tool.startedAtMs ?? endedAt);
+      // A completion without a start (docs/stream-format.md "Tool calls"): the call still counts.
+      call = this.newCall(e.callId, tool, e.tool.startedAtMs ?? endedAt);
       call.startSeen = false;
       this.tools.set(e.callId, call);
-    } else if (payload.args && !call.mainArg) {
-      Object.assign(call, this.describe(payload));
+    } else if (tool.payload.args && !call.mainArg) {
+      Object.assign(call, this.describe(tool));
     }
     call.pendingArgs = undefined;
-    call.outcome = summarizeOutcome(payload);
+    call.outcome = outcomeOf(tool);
     call.status = call.outcome.status;
     call.endedAt =
       e.tool.durationMs !== undefined
         ? call.startedAt + e.tool.durationMs
         : Math.max(endedAt, call.startedAt);
-    this.emit({ type: "tool-end", call, payload });
+    this.emit({ type: "tool-end", call, tool });
   }
 
-  private newCall(e: ToolEvent, startedAt: number): ToolCall {
+  private newCall(callId: string, tool: Tool, startedAt: number): ToolCall {
     return {
-      callId: e.callId,
-      kind: e.tool.kind,
-      ...this.describe(e.tool),
+      callId,
+      kind: kindOf(tool),
+      ...this.describe(tool),
       status: "running",
-      modelCallId: e.modelCallId,
       startedAt,
       startSeen: true,
     };
   }
 
-  private describe(tool: ToolPayload): Pick<ToolCall, "name" | "mainArg" | "target" | "inside"> {
-    const d = describeTool(tool);
-    if (d.mainArg === undefined) return { name: d.name, inside: true };
-    if (!d.mainArgIsPath) return { name: d.name, mainArg: d.mainArg, target: d.mainArg, inside: true };
-    const rel = relatePath(d.mainArg, this.root);
-    return { name: d.name, mainArg: d.mainArg, target: rel.display, inside: rel.inside };
+  private describe(tool: Tool): Pick<ToolCall, "name" | "mainArg" | "target" | "inside"> {
+    const name = toolName(tool);
+    const arg = mainArg(tool);
+    if (arg.value === undefined) return { name, inside: true };
+    if (!arg.isPath) return { name, mainArg: arg.value, target: arg.value, inside: true };
+    const rel = relatePath(arg.value, this.root);
+    return { name, mainArg: arg.value, target: rel.display, inside: rel.inside };
   }
 
   private note(text: string): void {
-    if (this.notes.length < NOTES_KEPT) this.notes.push(text);
     this.emit({ type: "note", text });
   }
 }

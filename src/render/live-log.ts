@@ -8,9 +8,8 @@
 
 import type { Verdict } from "../conclusion.js";
 import type { ModelUpdate, RunModel, Session, ToolCall } from "../model/run-model.js";
-import type { ToolStatus } from "../model/tools.js";
 import type { Settings } from "../settings.js";
-import type { ToolPayload } from "../stream/events.js";
+import type { Tool, ToolStatus } from "../tools/index.js";
 import type { LogWriter } from "./log-writer.js";
 import { toolOutput } from "./tool-output.js";
 
@@ -70,7 +69,7 @@ export class LiveLog {
         return;
       case "tool-end":
         if (u.call.startSeen) this.running = Math.max(0, this.running - 1);
-        return this.toolGroup(u.call, u.payload);
+        return this.toolGroup(u.call, u.tool);
       case "note":
         this.log.text(`↻ ${u.text}`);
         return;
@@ -164,13 +163,13 @@ export class LiveLog {
     return `${call.name}${target}${outside}`;
   }
 
-  private toolGroup(call: ToolCall, payload: ToolPayload): void {
+  private toolGroup(call: ToolCall, tool: Tool): void {
     const o = call.outcome;
     const mark = STATUS_MARK[call.status];
     const took = call.endedAt !== undefined ? ` · ${formatDuration(call.endedAt - call.startedAt)}` : "";
     const label = call.status === "succeeded" ? "" : ` [${call.status.toUpperCase()}]`;
     this.log.group(`${mark}${label} ${this.title(call)}${o ? ` — ${o.summary}` : ""}${took}`);
-    const out = toolOutput(payload, this.opts.toolOutputLines);
+    const out = toolOutput(tool, this.opts.toolOutputLines);
     for (const line of out) this.log.text(line);
     if (o?.error && !out.length) this.log.text(o.error);
     this.log.endGroup();

@@ -24,7 +24,7 @@ export interface Replay {
 /** Splits `bytes` at the given offsets (sorted, in range) and replays the pieces. */
 export function replay(bytes: Buffer, cuts: number[] = []): Replay {
   const updates: ModelUpdate[] = [];
-  const model = new RunModel((u) => updates.push(structuredClone(u)));
+  const model = new RunModel((u) => updates.push(snapshot(u)));
   const framer = new LineFramer();
   let prev = 0;
   for (const cut of [...cuts, bytes.length]) {
@@ -43,4 +43,14 @@ export function replay(bytes: Buffer, cuts: number[] = []): Replay {
     }
   }
   return { model, framer, updates, segments };
+}
+
+/** A copy of the update as it was (the model mutates its calls later); a tool's family is code, not state. */
+function snapshot(u: ModelUpdate): ModelUpdate {
+  if (u.type !== "tool-start" && u.type !== "tool-end") return structuredClone(u);
+  return {
+    ...u,
+    call: structuredClone(u.call),
+    tool: { ...u.tool, payload: structuredClone(u.tool.payload) },
+  };
 }

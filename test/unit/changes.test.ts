@@ -13,9 +13,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { describeChange, diffTexts } from "../../src/changes/diff.js";
 import { createGitReader, type FileRead, type GitReader, noGit, readInside } from "../../src/changes/git.js";
 import { changeOutputs } from "../../src/changes/outputs.js";
-import { applyChunks, parsePatchText } from "../../src/changes/patch.js";
 import { ChangeTracker, type FinishOptions } from "../../src/changes/tracker.js";
 import type { ChangeSet, FileChange } from "../../src/changes/types.js";
+import { applyChunks, parsePatchText } from "../../src/tools/patch.js";
 import { fixture, replay } from "../helpers/replay.js";
 
 // ---- helpers ----

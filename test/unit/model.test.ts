@@ -395,14 +395,16 @@ describe("the run model", () => {
   });
 
   it("keeps unknown events and kinds generically", () => {
-    const { model } = replay(
+    const { model, updates } = replay(
       lines(
         { type: "brand_new", subtype: "thing", x: 1 },
         { type: "system", subtype: "task_notification", message: "bg done" },
       ),
     );
-    expect(model.unknownTypes.get("brand_new/thing")).toBe(1);
-    expect(model.notes).toEqual(["system/task_notification: bg done"]);
+    expect(model.counts.unknownEvents).toBe(1);
+    expect(updates.filter((u) => u.type === "note")).toEqual([
+      { type: "note", text: "system/task_notification: bg done" },
+    ]);
   });
 
   it("relates Windows and POSIX paths to the workspace", () => {
@@ -452,7 +454,7 @@ describe("arbitrary text in every field survives intact (property)", () => {
         const end = updates.find((u) => u.type === "tool-end");
         expect(end?.type === "tool-end" && end.call.callId).toBe(id);
         expect(end?.type === "tool-end" && end.call.mainArg).toBe(cmd === "" ? undefined : cmd);
-        expect(end?.type === "tool-end" && end.payload.outcome?.value.stdout).toBe(out);
+        expect(end?.type === "tool-end" && end.tool.payload.outcome?.value.stdout).toBe(out);
         const res = updates.find((u) => u.type === "result");
         expect(res?.type === "result" && res.result.text).toBe(text);
         const init = updates.find((u) => u.type === "init");

@@ -1,0 +1,12 @@
+export { outcomeError } from "./outcome.js";
+export {
+  changedPath,
+  fileOps,
+  kindOf,
+  logBody,
+  mainArg,
+  outcomeOf,
+  resolveTool,
+  toolName,
+} from "./registry.js";
+export type { FileOp, OutcomeSummary, Tool, ToolStatus } from "./types.js";
