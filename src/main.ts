@@ -9,7 +9,7 @@ import { startAgent } from "./agent/process.js";
 import { type ExecuteDeps, execute } from "./execute.js";
 import { baseCommit, ProtectConfigError, protectConfig } from "./gates/protect-config.js";
 import { checkTrigger } from "./gates/trigger.js";
-import { readPayload } from "./github/event.js";
+import { type RunContext, readContext } from "./github/context.js";
 import { type PublishDeps, publish } from "./publish.js";
 import { LogWriter, type TextOut } from "./render/log-writer.js";
 import { createRedactor } from "./render/redact.js";
@@ -63,11 +63,12 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     if (settings.githubToken) log.mask(settings.githubToken);
     log.flush();
 
+    const context = readContext(deps.env);
     // A replayed transcript starts no agent: there is nothing to guard.
-    if (!settings.transcript && !(await admit(settings, deps, log))) return;
+    if (!settings.transcript && !(await admit(settings, context, deps, log))) return;
 
     const outcome = await execute(settings, deps, log);
-    await publish(outcome, settings, deps, createRedactor([settings.apiKey, settings.githubToken]));
+    await publish(outcome, settings, context, deps, createRedactor([settings.apiKey, settings.githubToken]));
     const v = outcome.verdict;
     if (v.conclusion !== "success") {
       if (settings.failOnError) deps.setFailed(v.error);
@@ -86,9 +87,9 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
 }
 
 /** The gates before the agent starts. False: the run ends here (refused, or nothing to do). */
-async function admit(settings: Settings, deps: Deps, log: LogWriter): Promise<boolean> {
+async function admit(settings: Settings, context: RunContext, deps: Deps, log: LogWriter): Promise<boolean> {
   const github = () => deps.github(settings.githubToken ?? "", deps.env.GITHUB_API_URL);
-  const gate = await checkTrigger(deps.env, settings, github);
+  const gate = await checkTrigger(context, settings, github);
   if (gate.kind !== "allow") {
     log.text(gate.reason);
     log.flush();
@@ -100,7 +101,7 @@ async function admit(settings: Settings, deps: Deps, log: LogWriter): Promise<bo
     return false;
   }
   if (!settings.protectConfig) return true;
-  const base = await baseCommit(deps.env, readPayload(deps.env.GITHUB_EVENT_PATH), github);
+  const base = await baseCommit(context, github);
   if (!base) return true;
   const r = await protectConfig(settings.workspace, base);
   const short = base.slice(0, 7);

@@ -6,8 +6,8 @@
 import { appendFile } from "node:fs/promises";
 import { changeOutputs } from "./changes/index.js";
 import type { Outcome } from "./execute.js";
-import type { GitHubClient } from "./github/client.js";
-import { pullRequestTarget } from "./github/event.js";
+import type { GitHubClient } from "./github/api.js";
+import type { RunContext } from "./github/context.js";
 import type { Redact } from "./render/redact.js";
 import { COMMENT_BUDGET, renderReport, SUMMARY_BUDGET } from "./render/report.js";
 import type { Settings } from "./settings.js";
@@ -25,7 +25,13 @@ const CANCEL_COMMENT_DEADLINE_MS = 2_500;
 /** An unreachable API must not hold the job (retries included). */
 const COMMENT_DEADLINE_MS = 60_000;
 
-export async function publish(o: Outcome, s: Settings, deps: PublishDeps, redact: Redact): Promise<void> {
+export async function publish(
+  o: Outcome,
+  s: Settings,
+  context: RunContext,
+  deps: PublishDeps,
+  redact: Redact,
+): Promise<void> {
   const runUrl = jobUrl(deps.env);
   const input = { model: o.model, verdict: o.verdict, changes: o.changes, wallMs: o.wallMs, runUrl, redact };
   // One rendering serves both when it fits the comment (the usual case); the summary may hold more.
@@ -45,7 +51,7 @@ export async function publish(o: Outcome, s: Settings, deps: PublishDeps, redact
     }
   }
 
-  const target = s.comment ? pullRequestTarget(deps.env) : undefined;
+  const target = s.comment ? context.pullRequest : undefined;
   if (target && s.githubToken) {
     const work = (async () => {
       const { upsertComment } = await import("./github/comment.js");

@@ -9,6 +9,8 @@
 import { execFile } from "node:child_process";
 import { lstat, readFile, readlink, rm } from "node:fs/promises";
 import path from "node:path";
+import type { PullBaseClient } from "../github/api.js";
+import { PR_PAYLOAD_EVENTS, type RunContext } from "../github/context.js";
 
 export class ProtectConfigError extends Error {}
 
@@ -21,46 +23,24 @@ export interface Restored {
   removed: string[];
 }
 
-/** Events whose payload carries the pull request, base commit included. */
-const PR_PAYLOAD_EVENTS = new Set([
-  "pull_request",
-  "pull_request_target",
-  "pull_request_review",
-  "pull_request_review_comment",
-]);
-
-export interface PullBaseClient {
-  /** The base commit of pull request `n`. */
-  pullBase(owner: string, repo: string, n: number): Promise<string | undefined>;
-}
-
-type PrPayload = {
-  pull_request?: { base?: { sha?: unknown } };
-  issue?: { number?: unknown; pull_request?: unknown };
-};
-
 /**
  * The base commit to protect against, or undefined when this run is not about a pull request. A
  * comment on a pull request (`issue_comment`) does not carry it: it is asked of GitHub.
  */
 export async function baseCommit(
-  env: NodeJS.ProcessEnv,
-  payload: unknown,
+  ctx: RunContext,
   client: () => Promise<PullBaseClient>,
 ): Promise<string | undefined> {
-  const p = payload as PrPayload;
-  const event = env.GITHUB_EVENT_NAME ?? "";
   let sha: unknown;
-  if (PR_PAYLOAD_EVENTS.has(event)) {
-    sha = p?.pull_request?.base?.sha;
-  } else if (event === "issue_comment" && p?.issue?.pull_request && typeof p.issue.number === "number") {
-    const [owner, repo] = (env.GITHUB_REPOSITORY ?? "").split("/");
-    if (!owner || !repo) return undefined;
+  const pr = ctx.pullRequest;
+  if (PR_PAYLOAD_EVENTS.has(ctx.eventName)) {
+    sha = pr?.baseSha;
+  } else if (ctx.eventName === "issue_comment" && pr) {
     try {
-      sha = await (await client()).pullBase(owner, repo, p.issue.number);
+      sha = await (await client()).pullBase(pr.owner, pr.repo, pr.issue);
     } catch (e) {
       throw new ProtectConfigError(
-        `protect-config: could not ask GitHub for pull request #${p.issue.number}'s base commit (${(e as Error).message.split("\n")[0]}); give the job pull-requests: read, or set protect-config: false.`,
+        `protect-config: could not ask GitHub for pull request #${pr.issue}'s base commit (${(e as Error).message.split("\n")[0]}); give the job pull-requests: read, or set protect-config: false.`,
       );
     }
   } else {

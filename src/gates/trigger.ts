@@ -4,26 +4,18 @@
  * listed in `allowed-users`; bots are refused unless listed in `allowed-bots`. The action's own report
  * comment never starts another run.
  */
-import { readPayload } from "../github/event.js";
+import type { PermissionClient } from "../github/api.js";
+import type { RunContext } from "../github/context.js";
 import { MARKER_PREFIX } from "../github/marker.js";
 
 /** Events a stranger can cause: a comment, a review, an issue. */
-export const GATED_EVENTS = new Set([
+const GATED_EVENTS = new Set([
   "issue_comment",
   "pull_request_review_comment",
   "pull_request_review",
   "issues",
 ]);
 const WRITE_ROLES = new Set(["admin", "maintain", "write"]);
-
-export interface PermissionClient {
-  /** The actor's permission and role on the repository; undefined when not a collaborator (404). */
-  permission(
-    owner: string,
-    repo: string,
-    user: string,
-  ): Promise<{ permission?: string; role?: string } | undefined>;
-}
 
 export type TriggerVerdict =
   | { kind: "allow"; reason: string }
@@ -36,33 +28,27 @@ export interface TriggerSettings {
   allowedBots: string[];
 }
 
-interface Payload {
-  sender?: { login?: string; type?: string };
-  comment?: { body?: string; user?: { login?: string } };
-}
-
 export async function checkTrigger(
-  env: NodeJS.ProcessEnv,
+  ctx: RunContext,
   s: TriggerSettings,
   client: () => Promise<PermissionClient>,
 ): Promise<TriggerVerdict> {
-  const event = env.GITHUB_EVENT_NAME ?? "";
+  const event = ctx.eventName;
   if (!GATED_EVENTS.has(event)) return { kind: "allow", reason: `${event || "this"} event is not gated` };
-  const payload = readPayload(env.GITHUB_EVENT_PATH) as Payload;
   // Loop guard: our report carries its marker; a run it triggered (with a PAT, say) has nothing to do.
-  if (payload.comment?.body?.includes(MARKER_PREFIX)) {
+  if (ctx.comment?.body.includes(MARKER_PREFIX)) {
     return {
       kind: "skip",
       reason: "The comment that triggered this run is this action's own report: nothing to do.",
     };
   }
-  const login = payload.sender?.login ?? env.GITHUB_ACTOR ?? "";
+  const login = ctx.actor.login ?? "";
   if (!login)
     return {
       kind: "refuse",
       reason: `Cannot tell who triggered this ${event} event; the agent was not started.`,
     };
-  const isBot = payload.sender?.type === "Bot" || login.endsWith("[bot]");
+  const isBot = ctx.actor.isBot;
   const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
   if (isBot) {
     const bare = login.replace(/\[bot\]$/, "");
@@ -76,9 +62,9 @@ export async function checkTrigger(
   }
   if (s.allowedUsers.some((u) => same(u, login)))
     return { kind: "allow", reason: `${login} is listed in allowed-users` };
-  const [owner, repo] = (env.GITHUB_REPOSITORY ?? "").split("/");
-  if (!owner || !repo)
+  if (!ctx.repository)
     return { kind: "refuse", reason: "GITHUB_REPOSITORY is not set; cannot check the actor's permission." };
+  const { owner, repo } = ctx.repository;
   let p: { permission?: string; role?: string } | undefined;
   try {
     p = await (await client()).permission(owner, repo, login);

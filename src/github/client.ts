@@ -4,11 +4,7 @@
  */
 import { getOctokit } from "@actions/github";
 import { retry } from "@octokit/plugin-retry";
-import type { PullBaseClient } from "../gates/protect-config.js";
-import type { PermissionClient } from "../gates/trigger.js";
-import type { CommentClient } from "./comment.js";
-
-export type GitHubClient = CommentClient & PermissionClient & PullBaseClient;
+import type { GitHubClient } from "./api.js";
 
 export function createGitHubClient(token: string, apiUrl?: string): GitHubClient {
   const octokit = getOctokit(

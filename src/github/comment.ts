@@ -2,7 +2,8 @@
  * The sticky PR comment: one per key, found by a hidden marker and its author, updated in place.
  * Pure but for the client handed in (src/github/client.ts, or a test's).
  */
-import type { Target } from "./event.js";
+import type { CommentClient } from "./api.js";
+import type { IssueRef } from "./context.js";
 import { marker } from "./marker.js";
 
 export interface CommentResult {
@@ -10,23 +11,12 @@ export interface CommentResult {
   action: "created" | "updated";
 }
 
-export interface CommentClient {
-  /** The login comments are written as, when the token can tell (a PAT); else undefined. */
-  whoAmI(): Promise<string | undefined>;
-  /** Every comment on the issue, page by page. */
-  comments(
-    t: Target,
-  ): AsyncIterable<{ id: number; body?: string; user?: { login?: string } | null; html_url: string }>;
-  create(t: Target, body: string): Promise<{ html_url: string }>;
-  update(t: Target, id: number, body: string): Promise<{ html_url: string }>;
-}
-
 /** A GITHUB_TOKEN (an app installation token) cannot ask who it is: its comments are this bot's. */
 export const DEFAULT_AUTHOR = "github-actions[bot]";
 
 export async function upsertComment(
   client: CommentClient,
-  t: Target,
+  t: IssueRef,
   key: string,
   body: string,
 ): Promise<CommentResult> {

@@ -1,0 +1,28 @@
+/**
+ * What the action asks of GitHub's REST API, as one interface: the gates, the comment and publishing
+ * depend on this, and src/github/client.ts (octokit) or a test's fake implements it.
+ */
+import type { IssueRef } from "./context.js";
+
+export interface GitHubClient {
+  /** The actor's permission and role on the repository; undefined when not a collaborator (404). */
+  permission(
+    owner: string,
+    repo: string,
+    user: string,
+  ): Promise<{ permission?: string; role?: string } | undefined>;
+  /** The base commit of pull request `n`. */
+  pullBase(owner: string, repo: string, n: number): Promise<string | undefined>;
+  /** The login comments are written as, when the token can tell (a PAT); else undefined. */
+  whoAmI(): Promise<string | undefined>;
+  /** Every comment on the issue, page by page. */
+  comments(
+    t: IssueRef,
+  ): AsyncIterable<{ id: number; body?: string; user?: { login?: string } | null; html_url: string }>;
+  create(t: IssueRef, body: string): Promise<{ html_url: string }>;
+  update(t: IssueRef, id: number, body: string): Promise<{ html_url: string }>;
+}
+
+export type PermissionClient = Pick<GitHubClient, "permission">;
+export type PullBaseClient = Pick<GitHubClient, "pullBase">;
+export type CommentClient = Pick<GitHubClient, "whoAmI" | "comments" | "create" | "update">;
