@@ -1,12 +1,10 @@
 /**
- * The hot path: bytes from the agent (or a saved transcript) → the raw copy on disk, lines, events, the
- * run model. One pass, chunk by chunk, as each chunk arrives; the log is flushed after every chunk so a
+ * The hot path's I/O: bytes from the agent (or a saved transcript) → the raw copy on disk and the
+ * pipeline, one pass, chunk by chunk, as each chunk arrives; the log is flushed after every chunk so a
  * line appears as soon as its event does.
  */
 import type { Readable, Writable } from "node:stream";
-import type { RunModel } from "../model/run-model.js";
-import { toEvent } from "./events.js";
-import { LineFramer } from "./lines.js";
+import type { Pipeline } from "../pipeline.js";
 
 export interface ConsumeOptions {
   /** Receives every byte as read, before parsing (the raw transcript). */
@@ -22,8 +20,7 @@ export interface ConsumeOptions {
  * iterator's `read()` concatenates whatever is buffered into a new Buffer, copying the whole stream once
  * more (BENCHMARKS.md).
  */
-export function consume(source: Readable, model: RunModel, opts: ConsumeOptions = {}): Promise<LineFramer> {
-  const framer = new LineFramer();
+export function consume(source: Readable, pipeline: Pipeline, opts: ConsumeOptions = {}): Promise<void> {
   const now = opts.now ?? Date.now;
   const { tee, afterChunk } = opts;
   return new Promise((resolve, reject) => {
@@ -31,11 +28,9 @@ export function consume(source: Readable, model: RunModel, opts: ConsumeOptions 
     const finish = () => {
       if (done) return;
       done = true;
-      const at = now();
-      for (const line of framer.end()) model.apply(toEvent(line.value), at);
-      model.finish();
+      pipeline.end(now());
       afterChunk?.();
-      resolve(framer);
+      resolve();
     };
     source.on("data", (chunk: Buffer) => {
       // Respect the disk's pace: a 100 MB stream must not pile up in memory waiting to be written.
@@ -43,8 +38,7 @@ export function consume(source: Readable, model: RunModel, opts: ConsumeOptions 
         source.pause();
         tee.once("drain", () => source.resume());
       }
-      const at = now();
-      for (const line of framer.push(chunk)) model.apply(toEvent(line.value), at);
+      pipeline.push(chunk, now());
       afterChunk?.();
     });
     source.once("end", finish);

@@ -12,13 +12,11 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { ChangeTracker, noGit } from "../../src/changes/index.js";
 import { decide } from "../../src/conclusion.js";
-import { RunModel } from "../../src/model/run-model.js";
+import { Pipeline } from "../../src/pipeline.js";
 import { LiveLog } from "../../src/render/live-log.js";
 import { LogWriter } from "../../src/render/log-writer.js";
 import { createRedactor } from "../../src/render/redact.js";
 import { COMMENT_BUDGET, renderReport, SUMMARY_BUDGET } from "../../src/render/report.js";
-import { toEvent } from "../../src/stream/events.js";
-import { LineFramer } from "../../src/stream/lines.js";
 import { cleanupActionRuns, runAction } from "../harness/run-action.js";
 import { readWorkflowCommands } from "../harness/workflow-commands.js";
 import { FIXTURES, fixture } from "../helpers/replay.js";
@@ -118,19 +116,14 @@ async function pipeline(bytes: Buffer, chunk: number) {
   const writer = new LogWriter({ write: (s: string) => (log += s) });
   writer.mask(SECRET);
   const live = new LiveLog(writer, { toolOutputLines: 5, showThinking: true, maxAnnotations: 5 });
-  let tracker: ChangeTracker | undefined;
-  const model = new RunModel((u) => {
-    live.onUpdate(u);
-    tracker?.onUpdate(u);
-  }, "/workspace");
-  tracker = new ChangeTracker({ workspace: "/workspace", root: () => model.root });
-  const framer = new LineFramer();
+  const tracker = new ChangeTracker({ workspace: "/workspace", root: () => model.root });
+  const pipeline = new Pipeline([live.onUpdate, (u) => tracker.onUpdate(u)], "/workspace");
+  const { model, framer } = pipeline;
   for (let i = 0; i < bytes.length; i += chunk) {
-    for (const l of framer.push(bytes.subarray(i, i + chunk))) model.apply(toEvent(l.value), 0);
+    pipeline.push(bytes.subarray(i, i + chunk), 0);
     writer.flush();
   }
-  for (const l of framer.end()) model.apply(toEvent(l.value), 0);
-  model.finish();
+  pipeline.end(0);
   live.finish();
   const changes = await tracker.finish({ git: noGit, budgetMs: 5_000 });
   const verdict = decide({

@@ -2,9 +2,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type ModelUpdate, RunModel } from "../../src/model/run-model.js";
-import { toEvent } from "../../src/stream/events.js";
-import { LineFramer } from "../../src/stream/lines.js";
+import type { ModelUpdate, RunModel } from "../../src/model/run-model.js";
+import { Pipeline } from "../../src/pipeline.js";
+import type { LineFramer } from "../../src/stream/lines.js";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const FIXTURES = path.join(ROOT, "fixtures");
@@ -24,15 +24,14 @@ export interface Replay {
 /** Splits `bytes` at the given offsets (sorted, in range) and replays the pieces. */
 export function replay(bytes: Buffer, cuts: number[] = []): Replay {
   const updates: ModelUpdate[] = [];
-  const model = new RunModel((u) => updates.push(snapshot(u)));
-  const framer = new LineFramer();
+  const pipeline = new Pipeline([(u) => updates.push(snapshot(u))]);
+  const { model, framer } = pipeline;
   let prev = 0;
   for (const cut of [...cuts, bytes.length]) {
-    for (const l of framer.push(bytes.subarray(prev, cut))) model.apply(toEvent(l.value), 0);
+    pipeline.push(bytes.subarray(prev, cut), 0);
     prev = cut;
   }
-  for (const l of framer.end()) model.apply(toEvent(l.value), 0);
-  model.finish();
+  pipeline.end(0);
   const segments: string[] = [];
   let streaming = "";
   for (const u of updates) {

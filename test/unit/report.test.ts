@@ -9,22 +9,20 @@ import { ChangeTracker, noGit } from "../../src/changes/index.js";
 import type { ChangeSet, FileChange } from "../../src/changes/types.js";
 import { decide } from "../../src/conclusion.js";
 import { RunModel } from "../../src/model/run-model.js";
+import { Pipeline } from "../../src/pipeline.js";
 import { createRedactor } from "../../src/render/redact.js";
 import { COMMENT_BUDGET, renderReport, SUMMARY_BUDGET } from "../../src/render/report.js";
-import { toEvent } from "../../src/stream/events.js";
-import { LineFramer } from "../../src/stream/lines.js";
 import { FIXTURES, fixture, ROOT } from "../helpers/replay.js";
 
 const SNAPSHOTS = path.join(ROOT, "test/snapshots/report");
 const redact = createRedactor(["key_secret_value_1234"]);
 
 async function reportOf(bytes: Buffer) {
-  let tracker: ChangeTracker | undefined;
-  const model = new RunModel((u) => tracker?.onUpdate(u), "/workspace");
-  tracker = new ChangeTracker({ workspace: "/workspace", root: () => model.root });
-  const framer = new LineFramer();
-  for (const l of [...framer.push(bytes), ...framer.end()]) model.apply(toEvent(l.value), 0);
-  model.finish();
+  const tracker = new ChangeTracker({ workspace: "/workspace", root: () => model.root });
+  const pipeline = new Pipeline([(u) => tracker.onUpdate(u)], "/workspace");
+  const { model } = pipeline;
+  pipeline.push(bytes, 0);
+  pipeline.end(0);
   const changes = await tracker.finish({ git: noGit });
   const verdict = decide({
     exit: { code: 0 },

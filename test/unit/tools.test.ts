@@ -4,8 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { ChangeTracker, noGit } from "../../src/changes/index.js";
-import { RunModel } from "../../src/model/run-model.js";
-import { toEvent } from "../../src/stream/events.js";
+import { Pipeline } from "../../src/pipeline.js";
 import { fileOps, kindOf, resolveTool, toolName } from "../../src/tools/index.js";
 import { renderLog } from "../helpers/render.js";
 
@@ -66,10 +65,11 @@ describe("one family per kind, whatever the agent calls it", () => {
     expect(fileOps(tool)).toMatchObject([{ kind: "patch", path: "src/a.ts" }]);
 
     // The tracker counts the same call as an edit of the same file.
-    let tracker: ChangeTracker | undefined;
-    const model = new RunModel((u) => tracker?.onUpdate(u), "/w");
-    tracker = new ChangeTracker({ workspace: "/w", root: () => model.root });
-    for (const line of events.toString().trim().split("\n")) model.apply(toEvent(JSON.parse(line)), 0);
+    const tracker = new ChangeTracker({ workspace: "/w", root: () => model.root });
+    const pipeline = new Pipeline([(u) => tracker.onUpdate(u)], "/w");
+    const { model } = pipeline;
+    pipeline.push(events, 0);
+    pipeline.end(0);
     const set = await tracker.finish({ git: noGit });
     expect(set.files.map((f) => [f.path, f.editCount])).toEqual([["src/a.ts", 1]]);
     expect([...model.tools.values()].map((c) => [c.kind, c.name, c.target])).toEqual([

@@ -1,0 +1,130 @@
+/**
+ * One agent process from start to exit, on our terms: its stdout copied byte for byte to the raw
+ * transcript and fed to the pipeline, its stderr kept as lines, stopped on a timeout, a cancel, or a hang
+ * after its result (docs/stream-format.md "How runs end"), and its whole process group killed at the end.
+ * What the bytes mean is the pipeline's business; what happens next is the caller's.
+ */
+import { createWriteStream } from "node:fs";
+import { finished } from "node:stream/promises";
+import type { Pipeline } from "../pipeline.js";
+import { consume } from "../stream/consume.js";
+import type { AgentCommand } from "./command.js";
+import type { ExitInfo, StartAgent } from "./process.js";
+import { type Stopped, Supervisor } from "./supervise.js";
+
+/** How long each wait lasts. Options, so that tests of hangs and timeouts need not wait real seconds. */
+export interface Graces {
+  /** How long the agent may linger after its result or its stdout closing (the CLI can hang there). */
+  hangAfterResultMs: number;
+  /** SIGTERM → SIGKILL. */
+  killMs: number;
+  /** The same on cancel: the runner gives the whole step 7.5 s after its SIGINT (docs/runner.md). */
+  cancelKillMs: number;
+  /** After the agent exits, how long a shell it left behind may hold its stdout open. */
+  pipeMs: number;
+}
+
+export const DEFAULT_GRACES: Graces = {
+  hangAfterResultMs: 5_000,
+  killMs: 5_000,
+  cancelKillMs: 2_500,
+  pipeMs: 2_000,
+};
+
+/** How many of the agent's last stderr lines are kept for the `error` output. */
+const STDERR_TAIL = 20;
+
+export interface SessionOptions {
+  command: AgentCommand;
+  startAgent: StartAgent;
+  /** Where the raw stdout goes, byte for byte. */
+  transcriptFile: string;
+  /** 0: no limit. */
+  timeoutMs: number;
+  graces: Graces;
+  now: () => number;
+  /** Where cancellation arrives: the runner sends SIGINT, then SIGTERM 7.5 s later (docs/runner.md). */
+  signals: Pick<NodeJS.Process, "on" | "off">;
+  onStderrLine: (line: string) => void;
+  onStop: (s: Stopped) => void;
+  /** After each chunk of stdout went through the pipeline (flush the log here). */
+  afterChunk: () => void;
+}
+
+export interface SessionEnd {
+  exit: ExitInfo;
+  stopped?: Stopped;
+  stderrTail: string[];
+  /** The raw copy's last writes reaching the disk: awaited last, so they overlap the end-of-run work. */
+  copied: Promise<void>;
+}
+
+export class AgentSession {
+  private supervisor: Supervisor | undefined;
+  private resultArrived = false;
+
+  constructor(private readonly opts: SessionOptions) {}
+
+  /** The result event arrived: from now on the agent has {@link Graces.hangAfterResultMs} to exit. */
+  readonly resultSeen = (): void => {
+    this.resultArrived = true;
+    this.supervisor?.expectExit();
+  };
+
+  async run(pipeline: Pipeline): Promise<SessionEnd> {
+    const { opts } = this;
+    const stderrTail: string[] = [];
+    const agent = opts.startAgent(opts.command, {
+      onStderrLine: (line) => {
+        stderrTail.push(line);
+        if (stderrTail.length > STDERR_TAIL) stderrTail.shift();
+        opts.onStderrLine(line);
+      },
+    });
+    const sup = new Supervisor(agent, {
+      timeoutMs: opts.timeoutMs,
+      hangGraceMs: opts.graces.hangAfterResultMs,
+      killGraceMs: opts.graces.killMs,
+      now: opts.now,
+      onStop: opts.onStop,
+    });
+    this.supervisor = sup;
+    if (this.resultArrived) sup.expectExit();
+    // A second signal must not interrupt the reporting: once handled, further ones only hurry the kill.
+    const onSignal = () => sup.stop("cancel", opts.graces.cancelKillMs);
+    opts.signals.on("SIGINT", onSignal);
+    opts.signals.on("SIGTERM", onSignal);
+    // A deep buffer: with the default 16 KiB every 64 KiB chunk would wait for its own disk write before
+    // the next is read (back-pressure is still honoured past 1 MiB, so memory stays bounded).
+    const tee = createWriteStream(opts.transcriptFile, { highWaterMark: 1024 * 1024 });
+    let exit: ExitInfo;
+    let copied: Promise<void>;
+    try {
+      const consumed = consume(agent.stdout, pipeline, { tee, afterChunk: opts.afterChunk, now: opts.now });
+      // A shell the agent left behind can hold its stdout open after it exited: stop waiting, kill the group.
+      void agent.exited.then(() =>
+        setTimeout(() => {
+          agent.signal("SIGKILL");
+          agent.stdout.destroy();
+        }, opts.graces.pipeMs).unref(),
+      );
+      await consumed;
+      sup.expectExit();
+      exit = await agent.exited;
+      // Anything still in the agent's process group is a leftover of the agent's: it goes with it.
+      agent.signal("SIGKILL");
+    } finally {
+      sup.dispose();
+      tee.end();
+      copied = finished(tee).catch(() => {});
+    }
+    if (sup.stopped?.reason === "cancel") {
+      // Stay in charge of our exit while we report: the runner's SIGTERM must not kill us mid-write.
+      opts.signals.on("SIGINT", () => {});
+      opts.signals.on("SIGTERM", () => {});
+    }
+    opts.signals.off("SIGINT", onSignal);
+    opts.signals.off("SIGTERM", onSignal);
+    return { exit, stopped: sup.stopped, stderrTail, copied };
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * The pure middle of the action: bytes → lines → events → the run model → its listeners (the live log,
+ * the change tracker, the supervisor's ear for the result). The action, the tests, the fuzz suite and the
+ * bench all feed bytes through this one object; where the bytes come from (a process, a file, a test's
+ * buffer) is the caller's business.
+ */
+import { type ModelUpdate, RunModel, type UpdateSink } from "./model/run-model.js";
+import { toEvent } from "./stream/events.js";
+import { LineFramer } from "./stream/lines.js";
+
+export class Pipeline {
+  readonly framer = new LineFramer();
+  readonly model: RunModel;
+
+  /** `workspace` relates the agent's paths when `system/init` names no `cwd`. */
+  constructor(listeners: readonly UpdateSink[], workspace?: string) {
+    const sinks = [...listeners];
+    const emit =
+      sinks.length === 1
+        ? sinks[0]!
+        : (u: ModelUpdate) => {
+            for (const sink of sinks) sink(u);
+          };
+    this.model = new RunModel(emit, workspace);
+  }
+
+  /** One chunk of the stream, received at `at` (epoch ms: the time of events that carry none). */
+  push(chunk: Buffer, at: number): void {
+    for (const line of this.framer.push(chunk)) this.model.apply(toEvent(line.value), at);
+  }
+
+  /** The stream ended: a last unterminated line, and whatever the model still holds open. */
+  end(at: number): void {
+    for (const line of this.framer.end()) this.model.apply(toEvent(line.value), at);
+    this.model.finish();
+  }
+}
