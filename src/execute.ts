@@ -72,13 +72,11 @@ export async function execute(settings: Settings, deps: ExecuteDeps, log: LogWri
   });
   // A replayed transcript's paths are another machine's: never compared with this checkout.
   const git = settings.transcript ? noGit : createGitReader(settings.workspace);
-  let root: () => string | undefined = () => undefined;
-  const tracker = new ChangeTracker({ workspace: settings.workspace, root: () => root(), prefetch: git });
+  const tracker = new ChangeTracker({ workspace: settings.workspace, prefetch: git, now: deps.now });
 
   let ran: Ran;
   if (settings.transcript) {
-    const pipeline = new Pipeline([live.onUpdate, (u) => tracker.onUpdate(u)], settings.workspace);
-    root = () => pipeline.model.root;
+    const pipeline = new Pipeline([live.onUpdate, tracker.onUpdate], settings.workspace);
     log.text(`Reading the agent's transcript ${settings.transcript} (no agent is started)`);
     await consume(createReadStream(settings.transcript), pipeline, {
       afterChunk: () => log.flush(),
@@ -116,14 +114,13 @@ export async function execute(settings: Settings, deps: ExecuteDeps, log: LogWri
   const pipeline = new Pipeline(
     [
       live.onUpdate,
-      (u) => tracker.onUpdate(u),
+      tracker.onUpdate,
       (u) => {
         if (u.type === "result") session.resultSeen();
       },
     ],
     settings.workspace,
   );
-  root = () => pipeline.model.root;
   const end = await session.run(pipeline);
   ran = { transcriptFile, ...end, before: await before };
   return finish(pipeline.model, ran);

@@ -1,5 +1,6 @@
 export { describeChange, diffTexts, roughCounts } from "./diff.js";
 export { createGitReader, type FileRead, type GitReader, noGit } from "./git.js";
 export { changeOutputs } from "./outputs.js";
-export { ChangeTracker, type FinishOptions, snapshotWorkingTree } from "./tracker.js";
+export { snapshotWorkingTree } from "./snapshot.js";
+export { ChangeTracker, type FinishOptions } from "./tracker.js";
 export type { ChangeSet, FileChange } from "./types.js";

@@ -116,7 +116,7 @@ async function pipeline(bytes: Buffer, chunk: number) {
   const writer = new LogWriter({ write: (s: string) => (log += s) });
   writer.mask(SECRET);
   const live = new LiveLog(writer, { toolOutputLines: 5, showThinking: true, maxAnnotations: 5 });
-  const tracker = new ChangeTracker({ workspace: "/workspace", root: () => model.root });
+  const tracker = new ChangeTracker({ workspace: "/workspace" });
   const pipeline = new Pipeline([live.onUpdate, (u) => tracker.onUpdate(u)], "/workspace");
   const { model, framer } = pipeline;
   for (let i = 0; i < bytes.length; i += chunk) {

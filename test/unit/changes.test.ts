@@ -58,12 +58,13 @@ const read = (p: string, content: string, extra: object = {}) =>
 async function track(
   workspace: string,
   events: object[],
-  opts: FinishOptions = { git: noGit },
+  opts: Partial<FinishOptions> = { git: noGit },
 ): Promise<{ set: ChangeSet; tracker: ChangeTracker }> {
   const r = replay(lines(...events));
-  const tracker = new ChangeTracker({ workspace, root: () => r.model.root });
+  const tracker = new ChangeTracker({ workspace });
   for (const u of r.updates) tracker.onUpdate(u);
-  return { set: await tracker.finish(opts), tracker };
+  // No git given: the workspace's own, as the action reads it.
+  return { set: await tracker.finish({ ...opts, git: opts.git ?? createGitReader(workspace) }), tracker };
 }
 
 const byPath = (set: ChangeSet, p: string): FileChange | undefined => set.files.find((f) => f.path === p);
@@ -144,7 +145,7 @@ describe("the real transcripts' edits", () => {
 
   it.each(withEdits)("%s: each diff applied to the baseline gives the final content", async (name) => {
     const r = replay(fixture(name));
-    const tracker = new ChangeTracker({ workspace: tempDir(), root: () => r.model.root });
+    const tracker = new ChangeTracker({ workspace: tempDir() });
     for (const u of r.updates) tracker.onUpdate(u);
     const spy = new SpyGit({}, {}, false);
     const set = await tracker.finish({ git: spy });
@@ -164,7 +165,7 @@ describe("the real transcripts' edits", () => {
 
   it("cursed: sample.txt +1 −0 from the edit's own before-content", async () => {
     const r = replay(fixture("cursed-mac-read-edit-usage.ndjson"));
-    const t = new ChangeTracker({ workspace: tempDir(), root: () => r.model.root });
+    const t = new ChangeTracker({ workspace: tempDir() });
     for (const u of r.updates) t.onUpdate(u);
     const set = await t.finish({ git: noGit });
     expect(set.files).toEqual([
@@ -185,7 +186,7 @@ describe("the real transcripts' edits", () => {
 
   it("skill-eval-0025 (Windows paths): the failed patch edit does not count, the successful one gives +1 −1", async () => {
     const r = replay(fixture("skill-eval-0025-win-partial-grep-read-edit-error.ndjson"));
-    const t = new ChangeTracker({ workspace: tempDir(), root: () => r.model.root });
+    const t = new ChangeTracker({ workspace: tempDir() });
     for (const u of r.updates) t.onUpdate(u);
     const set = await t.finish({ git: noGit });
     expect(set.files).toEqual([
@@ -206,7 +207,7 @@ describe("the real transcripts' edits", () => {
       "skill-eval-0020-win-partial-kimi-thinking-grep-read-strreplace.ndjson",
     ]) {
       const r = replay(fixture(name));
-      const t = new ChangeTracker({ workspace: tempDir(), root: () => r.model.root });
+      const t = new ChangeTracker({ workspace: tempDir() });
       for (const u of r.updates) t.onUpdate(u);
       const set = await t.finish({ git: noGit });
       expect(set.files.map((f) => [f.path, f.added, f.removed])).toEqual([
@@ -217,7 +218,7 @@ describe("the real transcripts' edits", () => {
 
   it("inspector: an edit without before-content is a new file", async () => {
     const r = replay(fixture("inspector-mac-partial-thinking-edit-wrapperline.ndjson"));
-    const t = new ChangeTracker({ workspace: tempDir(), root: () => r.model.root });
+    const t = new ChangeTracker({ workspace: tempDir() });
     for (const u of r.updates) t.onUpdate(u);
     const set = await t.finish({ git: noGit });
     expect(set.files).toEqual([
@@ -228,7 +229,7 @@ describe("the real transcripts' edits", () => {
 
   it("toad: a file in /tmp is outside the workspace, counted from the events, never read", async () => {
     const r = replay(fixture("toad-mac-partial-opus-read-edit.ndjson"));
-    const t = new ChangeTracker({ workspace: tempDir(), root: () => r.model.root });
+    const t = new ChangeTracker({ workspace: tempDir() });
     for (const u of r.updates) t.onUpdate(u);
     const spy = new SpyGit();
     const set = await t.finish({ git: spy });

@@ -50,7 +50,7 @@ describe("HEAD prefetch", () => {
     const { git, batches } = fakeGit({ "a.ts": "a\n", "b.ts": "b\n" });
     let tracker: ChangeTracker | undefined;
     const model = new RunModel((u) => tracker?.onUpdate(u), "/w");
-    tracker = new ChangeTracker({ workspace: "/w", root: () => "/w", prefetch: git });
+    tracker = new ChangeTracker({ workspace: "/w", prefetch: git });
     model.apply(edit("1", "/w/a.ts", "a\n", "a2\n"), 0);
     model.apply(edit("2", "/w/b.ts", "b\n", "b2\n"), 0);
     model.apply(edit("3", "/w/a.ts", "a2\n", "a3\n"), 0);
@@ -68,7 +68,7 @@ describe("HEAD prefetch", () => {
     const { git, batches } = fakeGit({ "c.ts": "c\n" });
     let tracker: ChangeTracker | undefined;
     const model = new RunModel((u) => tracker?.onUpdate(u), "/w");
-    tracker = new ChangeTracker({ workspace: "/w", root: () => "/w", prefetch: git });
+    tracker = new ChangeTracker({ workspace: "/w", prefetch: git });
     model.apply(edit("1", "/w/c.ts", "c\n", "c2\n"), 0);
     const set = await tracker.finish({ git });
     expect(batches).toEqual([["c.ts"]]);

@@ -18,7 +18,7 @@ const SNAPSHOTS = path.join(ROOT, "test/snapshots/report");
 const redact = createRedactor(["key_secret_value_1234"]);
 
 async function reportOf(bytes: Buffer) {
-  const tracker = new ChangeTracker({ workspace: "/workspace", root: () => model.root });
+  const tracker = new ChangeTracker({ workspace: "/workspace" });
   const pipeline = new Pipeline([(u) => tracker.onUpdate(u)], "/workspace");
   const { model } = pipeline;
   pipeline.push(bytes, 0);

@@ -65,7 +65,7 @@ describe("one family per kind, whatever the agent calls it", () => {
     expect(fileOps(tool)).toMatchObject([{ kind: "patch", path: "src/a.ts" }]);
 
     // The tracker counts the same call as an edit of the same file.
-    const tracker = new ChangeTracker({ workspace: "/w", root: () => model.root });
+    const tracker = new ChangeTracker({ workspace: "/w" });
     const pipeline = new Pipeline([(u) => tracker.onUpdate(u)], "/w");
     const { model } = pipeline;
     pipeline.push(events, 0);

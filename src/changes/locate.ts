@@ -1,0 +1,64 @@
+/**
+ * The agent's paths as workspace paths, and one key per file whatever spelling named it. Paths are related
+ * to the run's root (the init `cwd`, else the workspace), in the agent's OS style: a transcript from
+ * `D:\Repo` still maps to workspace paths. When the root is a local directory nested with the workspace,
+ * paths are re-related to the workspace. Strings only: nothing here touches the disk.
+ */
+import path from "node:path";
+import { isWindowsPath, relatePath } from "../model/paths.js";
+
+export interface Located {
+  key: string;
+  path: string;
+  inside: boolean;
+}
+
+export class Locator {
+  /** The directory the agent's paths are relative to: the init `cwd` once the agent said it. */
+  root: string;
+
+  constructor(
+    private readonly workspace: string,
+    /** `process.platform`, passed in: Windows folds case. */
+    private readonly platform: NodeJS.Platform,
+  ) {
+    this.root = workspace;
+  }
+
+  locate(p: string): Located | undefined {
+    if (p === "" || p.includes("\0")) return undefined;
+    const root = this.root || this.workspace;
+    let rel = relatePath(p, root);
+    if (root !== this.workspace && this.isLocalDir(root) && !this.isForeign(p)) {
+      if (within(this.workspace, root) || within(root, this.workspace)) {
+        rel = relatePath(path.resolve(root, p), this.workspace);
+      }
+    }
+    if (rel.inside && (rel.display === "." || rel.display === "")) return undefined;
+    const key = `${rel.inside ? "in" : "out"}:${this.fold() ? rel.display.toLowerCase() : rel.display}`;
+    return { key, path: rel.display, inside: rel.inside };
+  }
+
+  /** Git's workspace-relative path under the same key as a tool call's path. */
+  gitKey(p: string): string {
+    return `in:${this.fold() ? p.toLowerCase() : p}`;
+  }
+
+  private fold(): boolean {
+    return isWindowsPath(this.root || this.workspace) || this.platform === "win32";
+  }
+
+  /** A directory path of this machine's OS (not a foreign transcript's `D:\…` on Linux). */
+  private isLocalDir(p: string): boolean {
+    return path.isAbsolute(p) && (this.platform === "win32" || !isWindowsPath(p));
+  }
+
+  private isForeign(p: string): boolean {
+    return this.platform !== "win32" && isWindowsPath(p);
+  }
+}
+
+function within(dir: string, p: string): boolean {
+  const rel = path.relative(dir, p);
+  return rel === "" || (rel !== ".." && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
+}

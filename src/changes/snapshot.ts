@@ -1,0 +1,28 @@
+/**
+ * The working tree's state before the run, as `path → status and counts`, so that changes a checkout, an
+ * earlier step or `protect-config` made are not reported as the agent's commands.
+ */
+import { lstat } from "node:fs/promises";
+import path from "node:path";
+import type { GitReader } from "./git.js";
+
+export async function snapshotWorkingTree(git: GitReader, workspace: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  try {
+    // `git status` alone (plus a stat of each entry) keeps this to one status process before the agent starts.
+    for (const e of await git.status()) out.set(e.path, await entrySignature(workspace, e.code, e.path));
+  } catch {
+    // No snapshot: every working-tree change is then attributed to the run, as without one.
+  }
+  return out;
+}
+
+/** A changed entry's state: its status code, size and modification time (no content is read). */
+export async function entrySignature(workspace: string, code: string, rel: string): Promise<string> {
+  try {
+    const st = await lstat(path.join(workspace, rel));
+    return `${code} ${st.size} ${st.mtimeMs}`;
+  } catch {
+    return `${code} -`;
+  }
+}

@@ -1,0 +1,319 @@
+/**
+ * The end of the run: one net change per file. Baselines come from git's HEAD when it can give them, else
+ * from the events; what could not be applied during the run is replayed; each file is diffed and
+ * cross-checked against the working tree; then the working tree's other changes are listed as the work of
+ * commands. Runs only after the agent's process group is gone.
+ *
+ * Trust boundary: paths are the agent's. A path outside the workspace is listed as `outside` and never
+ * read; paths inside are read only through the {@link GitReader}, which refuses anything that leaves it.
+ * Time: every git call is bounded by what is left of the budget; past it, files get event-based baselines
+ * and no diff, and a note says so.
+ */
+import { type Content, countLines, type DiffLimits, describeChange } from "./diff.js";
+import type { FileRead, GitReader, NumstatEntry, StatusEntry } from "./git.js";
+import type { Locator } from "./locate.js";
+import type { Prefetcher } from "./prefetch.js";
+import { type FileState, MAX_KEPT_CHARS, type Recorder } from "./recorder.js";
+import { eventBaseline, replayEdits } from "./replay.js";
+import { entrySignature } from "./snapshot.js";
+import type { ChangeSet, FileChange } from "./types.js";
+
+/** Files changed by commands listed one by one; the rest are summed in a note. */
+const MAX_SHELL_LISTED = 300;
+const MAX_NOTES = 50;
+
+export interface SummaryInput {
+  recorder: Recorder;
+  prefetcher: Prefetcher;
+  locator: Locator;
+  workspace: string;
+  git: GitReader;
+  limits: DiffLimits;
+  budgetMs: number;
+  now: () => number;
+  /** The working tree's changes before the agent started: not the agent's. */
+  before?: Map<string, string>;
+}
+
+type Ask = <T>(f: () => Promise<T>, fallback: T) => Promise<T>;
+
+export async function summarize(input: SummaryInput): Promise<ChangeSet> {
+  const { recorder, git, limits, now } = input;
+  const started = now();
+  const timeLeft = () => input.budgetMs - (now() - started);
+  const notes: string[] = [];
+  const note = (n: string) => {
+    if (notes.length < MAX_NOTES) notes.push(n);
+  };
+  /** A git call, bounded by what is left of the budget, and never a throw. */
+  const ask: Ask = (f, fallback) => guarded(f, fallback, timeLeft());
+
+  const repo = await ask(() => git.isRepo(), false);
+  const inside: FileChange[] = [];
+  const outside: FileChange[] = [];
+  const explained = new Set<string>();
+  let budgetNoted = false;
+
+  const states = [...recorder.files.entries()].sort((a, b) => cmp(a[1].path, b[1].path));
+  const insidePaths = states.filter(([, s]) => s.inside).map(([, s]) => s.path);
+  // The working tree's status and counts are asked for now, in parallel with the HEAD contents below:
+  // git processes one after another were most of the end of a run (BENCHMARKS.md).
+  const statusP = repo ? ask(() => git.status(), []) : Promise.resolve([]);
+  const numstatP = repo ? ask(() => git.numstat(), []) : Promise.resolve([]);
+  const heads = repo ? await headContents(input, insidePaths, ask) : undefined;
+  for (const [key, s] of states) {
+    if (!s.inside) {
+      const ch = outsideChange(s, limits, timeLeft());
+      if (ch) outside.push(ch);
+      continue;
+    }
+    if (timeLeft() <= 0 && !budgetNoted) {
+      budgetNoted = true;
+      note("The time for the change summary ran out: later files have no git baseline and no diff.");
+    }
+    // Baseline: HEAD first; else what the events said.
+    let base: Content | undefined;
+    let label: FileChange["baseline"] = "unknown";
+    if (repo && timeLeft() > 0) {
+      const r = heads?.get(s.path) ?? (await ask(() => git.show(s.path, MAX_KEPT_CHARS), undefined));
+      base = r ? fromRead(r) : undefined;
+      if (base) label = "git";
+    }
+    if (!base) [base, label] = eventBaseline(s);
+
+    let final = replayEdits(s, base);
+    const extra: string[] = [];
+    let fromDisk = false;
+    if (final.kind === "unknown" && timeLeft() > 0) {
+      // The events do not say what the file became: the working tree does (inside the workspace only).
+      const r = await ask(() => git.read(s.path, MAX_KEPT_CHARS), undefined);
+      const disk = r ? fromRead(r) : undefined;
+      if (disk && (disk.kind !== "absent" || repo)) {
+        extra.push(
+          `${final.why ?? "the tool calls do not say its final content"}; taken from the working tree`,
+        );
+        final = disk;
+        fromDisk = true;
+      } else if (r?.kind === "absent") {
+        final = {
+          kind: "unknown",
+          why: `${final.why ?? "its final content is unknown"}; not found in the workspace`,
+        };
+      }
+    }
+
+    let mismatch = false;
+    if (repo && !fromDisk && final.kind !== "unknown" && timeLeft() > 0) {
+      const r = await ask(() => git.read(s.path, MAX_KEPT_CHARS), undefined);
+      const disk = r ? fromRead(r) : undefined;
+      const same = disk ? sameContent(disk, final) : undefined;
+      if (same === false) {
+        mismatch = true;
+        extra.push(
+          disk && sameContent(disk, base) === true
+            ? "unchanged on disk: the working tree does not have the change the tool calls reported"
+            : "the working tree differs from what the tool calls reported",
+        );
+      }
+    }
+
+    const d = describeChange(s.path, base, final, limits, timeLeft());
+    if (!d) {
+      if (mismatch) continue; // back to its start per the tool calls, yet changed on disk: a `shell` change
+      explained.add(key);
+      if (s.edits > 0) note(`${s.path}: changed, then back to its original content (no net change).`);
+      continue;
+    }
+    explained.add(key);
+    const ch: FileChange = { path: s.path, ...d, baseline: label, editCount: s.edits };
+    const n = joinNotes(d.note, ...extra);
+    if (n) ch.note = n;
+    else delete ch.note;
+    if (mismatch) ch.mismatchOnDisk = true;
+    inside.push(ch);
+  }
+
+  const shell = repo
+    ? await shellChanges(input, explained, ask, note, statusP, numstatP)
+    : { files: [], added: 0, removed: 0 };
+  if (recorder.dropped > 0) {
+    note(
+      `${recorder.dropped} file content(s) were too large to keep in memory: their counts are approximate.`,
+    );
+  }
+  const files = [...inside, ...outside, ...shell.files];
+  // Files changed by commands past the listing cap still count.
+  let added = shell.added;
+  let removed = shell.removed;
+  for (const f of files) {
+    if (f.status === "outside") continue;
+    added += f.added;
+    removed += f.removed;
+  }
+  return { files, added, removed, notes };
+}
+
+/** A file outside the workspace: counts from the events alone; never read, no diff shown. */
+function outsideChange(s: FileState, limits: DiffLimits, timeLeftMs: number): FileChange | undefined {
+  const [base, label] = eventBaseline(s);
+  const final = replayEdits(s, base);
+  const d = describeChange(s.path, base, final, limits, timeLeftMs);
+  if (!d) return undefined;
+  return {
+    path: s.path,
+    status: "outside",
+    added: d.added,
+    removed: d.removed,
+    note: joinNotes(`outside the workspace (${d.status}): not read, not part of the repository`, d.note),
+    baseline: label,
+    editCount: s.edits,
+  };
+}
+
+/** HEAD contents of the changed files: those fetched during the run, and the rest now in one batch. */
+async function headContents(
+  input: SummaryInput,
+  paths: string[],
+  ask: Ask,
+): Promise<Map<string, FileRead> | undefined> {
+  const { git, prefetcher } = input;
+  if (!git.showMany || paths.length === 0) return undefined;
+  const out = new Map<string, FileRead>();
+  // Paths still waiting for their batch's timer are simply asked for with the rest, now.
+  prefetcher.stop();
+  const rest: string[] = [];
+  for (const p of paths) {
+    const early = prefetcher.early(p);
+    const r = early ? await ask(() => early, undefined) : undefined;
+    if (r) out.set(p, r);
+    else rest.push(p);
+  }
+  if (rest.length > 0) {
+    const more = await ask(() => git.showMany!(rest, MAX_KEPT_CHARS), undefined);
+    for (const [p, r] of more ?? []) out.set(p, r);
+  }
+  return out;
+}
+
+/** Working-tree changes no successful file tool call explains: commands, generators, earlier edits. */
+async function shellChanges(
+  input: SummaryInput,
+  explained: Set<string>,
+  ask: Ask,
+  note: (n: string) => void,
+  statusP: Promise<StatusEntry[]>,
+  numstatP: Promise<NumstatEntry[]>,
+): Promise<{ files: FileChange[]; added: number; removed: number }> {
+  const { git, locator, before, recorder } = input;
+  const status = await statusP;
+  if (status.length === 0) return { files: [], added: 0, removed: 0 };
+  const numstat = new Map<string, NumstatEntry>();
+  for (const n of await numstatP) numstat.set(locator.gitKey(n.path), n);
+  let unchangedSinceBefore = 0;
+  const out: FileChange[] = [];
+  let unlisted = 0;
+  let unlistedAdded = 0;
+  let unlistedRemoved = 0;
+  for (const e of [...status].sort((a, b) => cmp(a.path, b.path))) {
+    const key = locator.gitKey(e.path);
+    if (explained.has(key)) continue;
+    if (
+      before?.has(e.path) &&
+      before.get(e.path) === (await entrySignature(input.workspace, e.code, e.path))
+    ) {
+      unchangedSinceBefore++;
+      continue;
+    }
+    const n = numstat.get(key);
+    if (out.length >= MAX_SHELL_LISTED) {
+      unlisted++;
+      unlistedAdded += n?.added ?? 0;
+      unlistedRemoved += n?.removed ?? 0;
+      continue;
+    }
+    const isNew = e.code === "??" || e.code[0] === "A";
+    const isDeleted = e.code.includes("D");
+    const what = isNew ? "a new file" : isDeleted ? "deleted" : "modified";
+    const notes = [`${what}, changed by no file tool call (a command, or already changed before the run)`];
+    if (recorder.attempted.has(key)) notes.push("a file tool call on it did not report success");
+    let added = n?.added ?? 0;
+    const removed = n?.removed ?? 0;
+    if (n?.binary) notes.push("binary file");
+    else if (!n && isNew) {
+      // Untracked: git has no counts for it; its lines are all added.
+      const r = await ask(() => git.read(e.path, MAX_KEPT_CHARS), undefined);
+      if (r?.kind === "text") added = countLines(r.text);
+      else if (r?.kind === "binary") notes.push("binary file");
+      else if (r?.kind === "too-large") notes.push("too large to count");
+      else if (r?.kind === "refused") notes.push(`not read: ${r.reason}`);
+    }
+    out.push({
+      path: e.path,
+      status: "shell",
+      added,
+      removed,
+      note: joinNotes(...notes),
+      baseline: "git",
+      editCount: 0,
+    });
+  }
+  if (unchangedSinceBefore > 0) {
+    note(
+      `${unchangedSinceBefore} file(s) already changed before the agent started are not counted as its changes.`,
+    );
+  }
+  if (unlisted > 0) {
+    note(
+      `${unlisted} more file(s) changed by commands are not listed; their counts (+${unlistedAdded} −${unlistedRemoved}, tracked files only) are in the totals.`,
+    );
+  }
+  return { files: out, added: unlistedAdded, removed: unlistedRemoved };
+}
+
+function fromRead(r: FileRead): Content | undefined {
+  switch (r.kind) {
+    case "text":
+      return { kind: "text", text: r.text };
+    case "absent":
+      return { kind: "absent" };
+    case "too-large":
+      return { kind: "large", bytes: r.bytes };
+    case "binary":
+      return { kind: "binary" };
+    case "refused":
+      return undefined;
+  }
+}
+
+/** Equal, different, or undefined when it cannot be told (content not kept on one side). */
+function sameContent(a: Content, b: Content): boolean | undefined {
+  if (a.kind === "text" && b.kind === "text") return a.text === b.text;
+  if (a.kind === "absent" || b.kind === "absent") return a.kind === b.kind;
+  return undefined;
+}
+
+async function guarded<T>(f: () => Promise<T>, fallback: T, ms: number): Promise<T> {
+  if (ms <= 0) return fallback;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      f().catch(() => fallback),
+      new Promise<T>((resolve) => {
+        timer = setTimeout(() => resolve(fallback), ms);
+      }),
+    ]);
+  } catch {
+    return fallback;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function joinNotes(...notes: (string | undefined)[]): string | undefined {
+  const n = notes.filter((x): x is string => !!x);
+  return n.length ? n.join("; ") : undefined;
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
