@@ -8,7 +8,8 @@ import { stripVTControlCharacters } from "node:util";
 import type { ExitInfo } from "./agent/process.js";
 import type { ResultEvent } from "./stream/events.js";
 
-export type Conclusion = "success" | "failure" | "timed_out" | "cancelled";
+/** `skipped`: the action's own comment triggered the run, so nothing ran (the step stays green). */
+export type Conclusion = "success" | "failure" | "timed_out" | "cancelled" | "skipped";
 
 export interface Verdict {
   conclusion: Conclusion;
@@ -36,7 +37,7 @@ const EXIT_MEANING: Record<number, string> = {
 };
 
 /** How a missing binary is explained: the fix is always an install step before ours. */
-export const INSTALL_HINT =
+const INSTALL_HINT =
   "Install the Cursor CLI in an earlier step (`curl https://cursor.com/install -fsS | bash`, then add `$HOME/.local/bin` to `$GITHUB_PATH`), or point `agent-path` at it.";
 
 export function decide(input: VerdictInput): Verdict {

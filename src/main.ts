@@ -6,6 +6,7 @@
  * hand in their own dependencies.
  */
 import { startAgent } from "./agent/process.js";
+import type { Conclusion } from "./conclusion.js";
 import { type ExecuteDeps, execute } from "./execute.js";
 import { baseCommit, ProtectConfigError, protectConfig } from "./gates/protect-config.js";
 import { checkTrigger } from "./gates/trigger.js";
@@ -13,8 +14,8 @@ import { type RunContext, readContext } from "./github/context.js";
 import { type PublishDeps, publish } from "./publish.js";
 import { LogWriter, type TextOut } from "./render/log-writer.js";
 import { createRedactor } from "./render/redact.js";
-import { writeOutput } from "./runner.js";
 import { InputError, inputsFromEnv, readSettings, type Settings } from "./settings.js";
+import { writeOutput } from "./step-outputs.js";
 
 export interface Deps extends ExecuteDeps, PublishDeps {
   stdout: TextOut;
@@ -93,7 +94,8 @@ async function admit(settings: Settings, context: RunContext, deps: Deps, log: L
   if (gate.kind !== "allow") {
     log.text(gate.reason);
     log.flush();
-    deps.setOutput("conclusion", gate.kind === "skip" ? "skipped" : "failure");
+    const conclusion: Conclusion = gate.kind === "skip" ? "skipped" : "failure";
+    deps.setOutput("conclusion", conclusion);
     if (gate.kind === "refuse") {
       deps.setOutput("error", gate.reason);
       deps.setFailed(gate.reason);

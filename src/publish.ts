@@ -94,7 +94,7 @@ function setOutputs(o: Outcome, deps: PublishDeps, diffSummary: string, redact: 
 }
 
 /** One line with the fix, from an octokit error or anything else. */
-export function commentProblem(e: unknown): string {
+function commentProblem(e: unknown): string {
   const status = (e as { status?: number })?.status;
   const message = ((e as Error)?.message ?? String(e)).split("\n")[0];
   const prefix = `Could not write the PR comment (${status ? `HTTP ${status}: ` : ""}${message}).`;
@@ -113,7 +113,7 @@ function withDeadline<T>(p: Promise<T>, ms: number): Promise<T> {
   return Promise.race([p, deadline]).finally(() => clearTimeout(timer));
 }
 
-export function jobUrl(env: NodeJS.ProcessEnv): string | undefined {
+function jobUrl(env: NodeJS.ProcessEnv): string | undefined {
   const {
     GITHUB_SERVER_URL: server,
     GITHUB_REPOSITORY: repo,

@@ -1,4 +1,3 @@
-export { describeChange, diffTexts, roughCounts } from "./diff.js";
 export { createGitReader, type FileRead, type GitReader, noGit } from "./git.js";
 export { changeOutputs } from "./outputs.js";
 export { snapshotWorkingTree } from "./snapshot.js";

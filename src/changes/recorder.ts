@@ -13,7 +13,7 @@ import type { Locator } from "./locate.js";
 /** Longest text kept per file side (chars); a longer one keeps only its size and line count. */
 export const MAX_KEPT_CHARS = 8 * 1024 * 1024;
 /** All texts kept across files (chars): past it, new texts keep only their size and line count. */
-export const MAX_TOTAL_KEPT_CHARS = 96 * 1024 * 1024;
+const MAX_TOTAL_KEPT_CHARS = 96 * 1024 * 1024;
 /** Of which full reads may take this much. */
 const MAX_READ_KEPT_CHARS = 32 * 1024 * 1024;
 /** Edits waiting to be replayed per file: past it, the file's content is taken from the working tree. */

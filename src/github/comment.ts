@@ -12,7 +12,7 @@ export interface CommentResult {
 }
 
 /** A GITHUB_TOKEN (an app installation token) cannot ask who it is: its comments are this bot's. */
-export const DEFAULT_AUTHOR = "github-actions[bot]";
+const DEFAULT_AUTHOR = "github-actions[bot]";
 
 export async function upsertComment(
   client: CommentClient,

@@ -40,6 +40,7 @@ const HEADLINE: Record<Verdict["conclusion"], string> = {
   failure: "❌ Cursor agent failed",
   timed_out: "⏱️ Cursor agent timed out",
   cancelled: "🚫 Cursor agent was cancelled",
+  skipped: "⏭️ Cursor agent was not started",
 };
 
 const STATUS_LABEL: Record<FileChange["status"], string> = {

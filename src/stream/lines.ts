@@ -13,7 +13,7 @@ import { isPlainObject } from "./json.js";
 /** A physical line continued this many times without parsing is given up as malformed. */
 export const MAX_JOINED_LINES = 8;
 /** A raw-newline join is never attempted on a fragment larger than this. */
-export const MAX_JOIN_BYTES = 1024 * 1024;
+const MAX_JOIN_BYTES = 1024 * 1024;
 
 export interface FramedLine {
   /** The parsed value: a plain object (anything else counts as malformed). */
@@ -145,7 +145,7 @@ function parseObject(text: string): Record<string, unknown> | undefined {
 }
 
 /** True when `text` starts a JSON object and stops inside a string literal (only called on failures). */
-export function endsInsideString(text: string): boolean {
+function endsInsideString(text: string): boolean {
   const t = text.trimStart();
   if (!t.startsWith("{")) return false;
   let inString = false;

@@ -10,7 +10,7 @@ import { appendFileSync } from "node:fs";
  * `name<<delimiter` … `delimiter`: safe for any value, newlines included, because the delimiter is
  * random per value (RUNNER.md "Outputs").
  */
-export function fileCommandValue(name: string, value: string): string {
+function fileCommandValue(name: string, value: string): string {
   const delimiter = `ghadelimiter_${randomUUID()}`;
   // Cannot happen by chance; refuse rather than let a value end its own block.
   if (name.includes(delimiter) || value.includes(delimiter))
