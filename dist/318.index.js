@@ -8,7 +8,6 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   upsertComment: () => (/* binding */ upsertComment)
 /* harmony export */ });
-/* unused harmony export DEFAULT_AUTHOR */
 /* harmony import */ var _marker_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4329);
 
 /** A GITHUB_TOKEN (an app installation token) cannot ask who it is: its comments are this bot's. */

@@ -6,7 +6,8 @@
  * `unknown` event instead of an error: the agent's format grows faster than its docs (FORMAT.md).
  */
 import { z } from "zod";
-import { objectOrJson } from "./json.js";
+import { bool, errorText, num, str } from "./json.js";
+import { alternateToolEvent, toolCallEvent } from "./tool-events.js";
 
 export type AgentEvent =
   | InitEvent
@@ -87,22 +88,6 @@ export interface ResultEvent {
   usage?: Record<string, number>;
 }
 
-const str = z.string().optional().catch(undefined);
-const num = z.number().optional().catch(undefined);
-const bool = z.boolean().optional().catch(undefined);
-const obj = z.record(z.string(), z.unknown());
-/** Numbers sometimes arrive as strings (`startedAtMs: "1788849963130"`). */
-const numLike = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .regex(/^\d+(\.\d+)?$/)
-      .transform(Number),
-  ])
-  .optional()
-  .catch(undefined);
-
 const textContent = z.object({
   message: z.object({ content: z.array(z.object({ type: str, text: str })) }).optional(),
   text: z.string().optional(),
@@ -119,25 +104,6 @@ const initSchema = z.object({
 });
 
 const assistantSchema = textContent.extend({ model_call_id: str, timestamp_ms: num });
-
-const toolEventSchema = z.object({
-  call_id: z.string(),
-  tool_call: obj,
-  model_call_id: str,
-  timestamp_ms: num,
-});
-
-const altToolEventSchema = z.object({
-  tool_call_id: z.string(),
-  tool_name: z.string(),
-  parameters: obj.optional().catch(undefined),
-  result: z
-    .object({ success: bool, output: z.unknown().optional(), exit_code: num, error: z.unknown().optional() })
-    .optional()
-    .catch(undefined),
-  duration_ms: num,
-  timestamp_ms: num,
-});
 
 const usageSchema = z.record(z.string(), z.number()).optional().catch(undefined);
 
@@ -159,11 +125,6 @@ const connectionSchema = z.object({ attempt: num, timestamp_ms: num });
 const retrySchema = z.object({ attempt: num, is_resume: bool, timestamp_ms: num });
 const interactionSchema = z.object({ query_type: str, timestamp_ms: num });
 const noticeSchema = z.object({ message: str, timestamp_ms: num });
-
-/** Keys beside the kind in `tool_call` (newer CLIs); never the kind itself. */
-const TOOL_CALL_SIBLINGS = new Set(["toolCallId", "hookAdditionalContexts", "startedAtMs", "completedAtMs"]);
-/** Keys in `result` that sit beside the outcome key rather than being one. */
-const RESULT_SIBLINGS = new Set(["isBackground", "terminalsFolder"]);
 
 /** Turns one parsed line into an event. Never throws. */
 export function toEvent(raw: Record<string, unknown>): AgentEvent {
@@ -234,21 +195,8 @@ export function toEvent(raw: Record<string, unknown>): AgentEvent {
         timestampMs: d.timestamp_ms,
       };
     }
-    case "tool_call": {
-      if (subtype !== "started" && subtype !== "completed") return unknown;
-      const r = toolEventSchema.safeParse(raw);
-      if (!r.success) return unknown;
-      const d = r.data;
-      const tool = toolPayload(d.tool_call);
-      if (!tool) return unknown;
-      return {
-        kind: subtype === "started" ? "tool-started" : "tool-completed",
-        callId: d.call_id,
-        tool,
-        modelCallId: d.model_call_id,
-        timestampMs: d.timestamp_ms,
-      };
-    }
+    case "tool_call":
+      return toolCallEvent(subtype, raw) ?? unknown;
     case "tool-call-started":
     case "tool-call-completed":
       return alternateToolEvent(type, raw) ?? unknown;
@@ -338,95 +286,4 @@ function joinText(d: { message?: { content: { text?: string }[] }; text?: string
   let out = "";
   for (const p of parts) out += p.text ?? "";
   return out;
-}
-
-/** `result/error` documents `error` as a string; be ready for an object with a message. */
-function errorText(e: unknown): string | undefined {
-  if (e === undefined || e === null) return undefined;
-  if (typeof e === "string") return e;
-  if (typeof e === "object" && typeof (e as { message?: unknown }).message === "string") {
-    return (e as { message: string }).message;
-  }
-  return JSON.stringify(e);
-}
-
-function toolPayload(toolCall: Record<string, unknown>): ToolPayload | undefined {
-  let kind: string | undefined;
-  for (const key of Object.keys(toolCall)) {
-    if (!TOOL_CALL_SIBLINGS.has(key)) {
-      kind = key;
-      break;
-    }
-  }
-  if (kind === undefined) return undefined;
-  const body = toolCall[kind];
-  const payload: ToolPayload = {
-    kind,
-    startedAtMs: numLike.parse(toolCall.startedAtMs),
-    completedAtMs: numLike.parse(toolCall.completedAtMs),
-  };
-  if (body === null || typeof body !== "object") return payload;
-  const b = body as Record<string, unknown>;
-  if (kind === "function") {
-    // `function{name, arguments}`: arguments is a JSON string in the OpenAI style.
-    payload.functionName = typeof b.name === "string" ? b.name : undefined;
-    payload.args = argsObject(b.arguments);
-  } else {
-    payload.args = argsObject(b.args);
-  }
-  const result = b.result;
-  if (result !== null && typeof result === "object" && !Array.isArray(result)) {
-    const { outcome, extras } = splitOutcome(result as Record<string, unknown>);
-    payload.outcome = outcome;
-    if (extras) payload.resultExtras = extras;
-  }
-  return payload;
-}
-
-function argsObject(v: unknown): Record<string, unknown> | undefined {
-  // A string that is not a JSON object is kept as the one argument.
-  return objectOrJson(v) ?? (typeof v === "string" ? { arguments: v } : undefined);
-}
-
-function splitOutcome(result: Record<string, unknown>): {
-  outcome: ToolOutcome | undefined;
-  extras: Record<string, unknown> | undefined;
-} {
-  let outcome: ToolOutcome | undefined;
-  let extras: Record<string, unknown> | undefined;
-  for (const [key, value] of Object.entries(result)) {
-    if (RESULT_SIBLINGS.has(key) || outcome !== undefined) {
-      extras ??= {};
-      extras[key] = value;
-      continue;
-    }
-    // `timeout` and `permissionDenied` can be bare (`{}`, `true`): an outcome all the same.
-    const v = value !== null && typeof value === "object" && !Array.isArray(value) ? value : {};
-    outcome = { key, value: v as Record<string, unknown> };
-  }
-  return { outcome, extras };
-}
-
-function alternateToolEvent(type: string, raw: Record<string, unknown>): AgentEvent | undefined {
-  const r = altToolEventSchema.safeParse(raw);
-  if (!r.success) return undefined;
-  const d = r.data;
-  const tool: ToolPayload = { kind: d.tool_name, functionName: d.tool_name, args: d.parameters };
-  if (type === "tool-call-completed") {
-    const res = d.result;
-    if (res) {
-      const ok = res.success !== false && (res.exit_code === undefined || res.exit_code === 0);
-      const value: Record<string, unknown> = { output: res.output, exitCode: res.exit_code };
-      if (!ok && res.error !== undefined) value.error = errorText(res.error);
-      // `success: true` with a non-zero exit code is a failure, as a shell `success` with one is.
-      tool.outcome = { key: ok ? "success" : "failure", value };
-    }
-    tool.durationMs = d.duration_ms;
-  }
-  return {
-    kind: type === "tool-call-started" ? "tool-started" : "tool-completed",
-    callId: d.tool_call_id,
-    tool,
-    timestampMs: d.timestamp_ms,
-  };
 }
