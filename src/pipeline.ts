@@ -6,13 +6,16 @@
  */
 import { type ModelUpdate, RunModel, type UpdateSink } from "./model/run-model.js";
 import { toEvent } from "./stream/events.js";
-import { LineFramer } from "./stream/lines.js";
+import { LineFramer, MAX_LINE_CHARS } from "./stream/lines.js";
 
 export class Pipeline {
   readonly framer = new LineFramer();
   readonly model: RunModel;
 
   /** `workspace` relates the agent's paths when `system/init` names no `cwd`. */
+  private readonly emit: UpdateSink;
+  private oversized = 0;
+
   constructor(listeners: readonly UpdateSink[], workspace?: string) {
     const sinks = [...listeners];
     const emit =
@@ -21,12 +24,22 @@ export class Pipeline {
         : (u: ModelUpdate) => {
             for (const sink of sinks) sink(u);
           };
+    this.emit = emit;
     this.model = new RunModel(emit, workspace);
   }
 
   /** One chunk of the stream, received at `at` (epoch ms: the time of events that carry none). */
   push(chunk: Buffer, at: number): void {
     for (const line of this.framer.push(chunk)) this.model.apply(toEvent(line.value), at);
+    if (this.framer.stats.oversized !== this.oversized) this.noteOversized();
+  }
+
+  private noteOversized(): void {
+    this.oversized = this.framer.stats.oversized;
+    this.emit({
+      type: "note",
+      text: `A line of the stream longer than ${MAX_LINE_CHARS / 1024 / 1024} Mi characters was skipped unread (the transcript file has it)`,
+    });
   }
 
   /** The stream ended: a last unterminated line, and whatever the model still holds open. */

@@ -23,6 +23,14 @@ export interface RunningAgent {
   exited: Promise<ExitInfo>;
   /** Sends a signal to the agent's whole process group: the shells it started too. */
   signal(sig: NodeJS.Signals): void;
+  /**
+   * Lets go of the agent's pipes. A process outside its group (a daemon started with `setsid`) can hold
+   * them open for as long as it lives; the open handles would keep the step running and print its
+   * stderr after the footer.
+   */
+  release(): void;
+  /** Resolves when stderr has ended (at once when nothing else holds it after the agent exits). */
+  stderrDone: Promise<void>;
 }
 
 export interface StartOptions {
@@ -47,12 +55,15 @@ export const startAgent: StartAgent = (cmd, opts) => {
   });
 
   let stderrRest = "";
+  let released = false;
   const flushStderr = () => {
+    if (released) return;
     if (stderrRest !== "") opts.onStderrLine(stderrRest);
     stderrRest = "";
   };
   child.stderr?.setEncoding("utf8");
   child.stderr?.on("data", (chunk: string) => {
+    if (released) return;
     const lines = (stderrRest + chunk).split(/\r\n|\r|\n/);
     stderrRest = lines.pop() ?? "";
     // A line that never ends (a progress bar, a dump) is passed on in pieces rather than held.
@@ -63,6 +74,12 @@ export const startAgent: StartAgent = (cmd, opts) => {
     for (const line of lines) opts.onStderrLine(line);
   });
   child.stderr?.on("end", flushStderr);
+  const stderrDone = new Promise<void>((resolve) => {
+    if (!child.stderr) return resolve();
+    child.stderr.once("end", () => resolve());
+    child.stderr.once("close", () => resolve());
+    child.stderr.once("error", () => resolve());
+  });
 
   const exited = new Promise<ExitInfo>((resolve) => {
     child.once("exit", (code, signal) => {
@@ -75,9 +92,17 @@ export const startAgent: StartAgent = (cmd, opts) => {
   });
 
   return {
+    stderrDone,
     pid: child.pid,
     stdout: child.stdout!,
     exited,
+    release() {
+      if (released) return;
+      flushStderr();
+      released = true;
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+    },
     signal(sig) {
       if (child.pid === undefined) return;
       try {

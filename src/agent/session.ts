@@ -6,6 +6,7 @@
  */
 import { createWriteStream } from "node:fs";
 import { finished } from "node:stream/promises";
+import { setTimeout as delay } from "node:timers/promises";
 import type { Pipeline } from "../pipeline.js";
 import { consume } from "../stream/consume.js";
 import type { AgentCommand } from "./command.js";
@@ -113,7 +114,10 @@ export class AgentSession {
       exit = await agent.exited;
       // Anything still in the agent's process group is a leftover of the agent's: it goes with it.
       agent.signal("SIGKILL");
+      // Its last stderr lines (the reason it failed, often) are still worth waiting for, briefly.
+      await Promise.race([agent.stderrDone, delay(opts.graces.pipeMs, undefined, { ref: false })]);
     } finally {
+      agent.release();
       sup.dispose();
       tee.end();
       copied = finished(tee).catch(() => {});

@@ -29,5 +29,49 @@ export function errorText(e: unknown): string | undefined {
   if (typeof e === "object" && typeof (e as { message?: unknown }).message === "string") {
     return (e as { message: string }).message;
   }
-  return JSON.stringify(e);
+  return jsonPreview(e, 4000);
+}
+
+/**
+ * Compact JSON of agent data for display, built without deep recursion or huge strings: past `maxDepth`
+ * a value is shown as `{…}`/`[…]` (JSON.stringify overflows the stack on input nested a few thousand deep,
+ * which JSON.parse accepts), and the text stops soon after `maxChars`.
+ */
+export function jsonPreview(value: unknown, maxChars: number, maxDepth = 32): string {
+  let out = "";
+  const full = () => out.length > maxChars;
+  const walk = (v: unknown, depth: number): void => {
+    if (typeof v === "string") {
+      out += JSON.stringify(v.length > maxChars ? v.slice(0, maxChars) : v);
+      return;
+    }
+    if (v === null || typeof v !== "object") {
+      out += JSON.stringify(v) ?? "null";
+      return;
+    }
+    if (depth >= maxDepth) {
+      out += Array.isArray(v) ? "[…]" : "{…}";
+      return;
+    }
+    if (Array.isArray(v)) {
+      out += "[";
+      for (let i = 0; i < v.length && !full(); i++) {
+        if (i > 0) out += ",";
+        walk(v[i], depth + 1);
+      }
+      out += "]";
+      return;
+    }
+    out += "{";
+    let first = true;
+    for (const k of Object.keys(v)) {
+      if (full()) break;
+      out += `${first ? "" : ","}${JSON.stringify(k.length > maxChars ? k.slice(0, maxChars) : k)}:`;
+      first = false;
+      walk((v as Record<string, unknown>)[k], depth + 1);
+    }
+    out += "}";
+  };
+  walk(value, 0);
+  return full() ? `${out.slice(0, maxChars)}…` : out;
 }

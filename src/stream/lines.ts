@@ -22,6 +22,13 @@ export interface FramedLine {
   readonly physicalLines: number;
 }
 
+/**
+ * The longest line kept, in characters. V8 cannot make a string past ~2^29 characters (one such line
+ * crashed the framer with `Invalid string length`), and no real event comes near this: a longer line is
+ * counted and skipped without ever being joined (the raw copy still has it, byte for byte).
+ */
+export const MAX_LINE_CHARS = 128 * 1024 * 1024;
+
 export interface FramerStats {
   /** Non-empty physical lines seen. */
   lines: number;
@@ -31,6 +38,8 @@ export interface FramerStats {
   malformed: number;
   /** Values recovered by joining a physical line with the next one. */
   joined: number;
+  /** Lines longer than the framer's limit, skipped unread. */
+  oversized: number;
 }
 
 /**
@@ -38,13 +47,19 @@ export interface FramerStats {
  * Each returns the values completed by that call, in order.
  */
 export class LineFramer {
-  readonly stats: FramerStats = { lines: 0, blank: 0, malformed: 0, joined: 0 };
+  readonly stats: FramerStats = { lines: 0, blank: 0, malformed: 0, joined: 0, oversized: 0 };
   /** Decodes UTF-8 across chunk boundaries: a character split between two chunks is held back. */
   private readonly decoder = new StringDecoder("utf8");
   /** Pieces of the current, not yet terminated line (joined once: a 50 MB line is not re-copied). */
   private partial: string[] = [];
   /** A line that failed to parse but ended inside a JSON string: it may continue on the next line. */
   private pending: { text: string; lines: number } | undefined;
+  /** Characters in {@link partial}. */
+  private partialLength = 0;
+  /** The current line went past the limit: its remaining characters are dropped up to its newline. */
+  private skipping = false;
+
+  constructor(private readonly maxLineChars = MAX_LINE_CHARS) {}
 
   push(chunk: Buffer): FramedLine[] {
     const out: FramedLine[] = [];
@@ -53,25 +68,53 @@ export class LineFramer {
     let start = 0;
     let nl = text.indexOf("\n");
     while (nl !== -1) {
-      let line = text.slice(start, nl);
-      if (this.partial.length > 0) {
-        this.partial.push(line);
-        line = this.partial.join("");
-        this.partial = [];
+      if (this.skipping) {
+        this.skipping = false;
+      } else if (this.partialLength + (nl - start) > this.maxLineChars) {
+        this.skipLine();
+        this.skipping = false;
+      } else {
+        let line = text.slice(start, nl);
+        if (this.partial.length > 0) {
+          this.partial.push(line);
+          line = this.partial.join("");
+          this.partial = [];
+          this.partialLength = 0;
+        }
+        this.line(line, out);
       }
-      this.line(line, out);
       start = nl + 1;
       nl = text.indexOf("\n", start);
     }
-    if (start < text.length) this.partial.push(start === 0 ? text : text.slice(start));
+    if (start < text.length && !this.skipping) {
+      if (this.partialLength + (text.length - start) > this.maxLineChars) this.skipLine();
+      else {
+        this.partialLength += text.length - start;
+        this.partial.push(start === 0 ? text : text.slice(start));
+      }
+    }
     return out;
+  }
+
+  /** The current line is past the limit: counted, its pieces let go, the rest of it skipped unread. */
+  private skipLine(): void {
+    this.stats.oversized++;
+    this.skipping = true;
+    this.partial = [];
+    this.partialLength = 0;
   }
 
   /** The stream ended: a last line without newline still counts, and a pending fragment is malformed. */
   end(): FramedLine[] {
     const out: FramedLine[] = [];
+    if (this.skipping) {
+      this.skipping = false;
+      this.partial = [];
+      this.partialLength = 0;
+    }
     const rest = this.partial.join("") + this.decoder.end();
     this.partial = [];
+    this.partialLength = 0;
     if (rest !== "") this.line(rest, out);
     if (this.pending) {
       this.stats.malformed += this.pending.lines;

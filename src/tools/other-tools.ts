@@ -2,7 +2,7 @@
  * MCP calls, the todo list, and the kinds that need no rules of their own beyond a name and the argument
  * worth showing. A new kind of that sort is one line in {@link SIMPLE}.
  */
-import { objectOrJson } from "../stream/json.js";
+import { jsonPreview, objectOrJson } from "../stream/json.js";
 import {
   argsOf,
   humanise,
@@ -18,6 +18,9 @@ import {
 import { namedDeleteOps, namedEditOps, namedWriteOps } from "./file-args.js";
 import type { FileOp, LogBody, Tool, ToolFamily } from "./types.js";
 
+/** Arguments are shown as one log line, which is cut to 2,000 characters anyway. */
+const ARGS_SHOWN = 4000;
+
 /** Argument keys tried for the main argument of kinds we do not know, in order of preference. */
 const GENERIC_MAIN = ["path", "filePath", "file", "command", "pattern", "query", "url", "name", "target"];
 
@@ -26,7 +29,7 @@ function genericBody(t: Tool): LogBody {
   const a = argsOf(t);
   const v = outcomeValue(t);
   return {
-    head: Object.keys(a).length > 0 ? [`args: ${JSON.stringify(a)}`] : [],
+    head: Object.keys(a).length > 0 ? [`args: ${jsonPreview(a, ARGS_SHOWN)}`] : [],
     body: text(v.output) ?? text(v.markdown) ?? text(v.content),
   };
 }
@@ -67,7 +70,9 @@ export const mcp: ToolFamily = {
   logBody(t) {
     const a = argsOf(t);
     const head =
-      a.args !== undefined ? [`args: ${typeof a.args === "string" ? a.args : JSON.stringify(a.args)}`] : [];
+      a.args !== undefined
+        ? [`args: ${typeof a.args === "string" ? a.args : jsonPreview(a.args, ARGS_SHOWN)}`]
+        : [];
     const content = outcomeValue(t).content;
     if (!Array.isArray(content)) return { head };
     const parts: string[] = [];

@@ -94,3 +94,27 @@ describe("chunking never changes the run model (property)", () => {
     });
   }
 });
+
+describe("lines past the limit", () => {
+  it("are counted and skipped unread, in any chunking, and the next line still parses", () => {
+    const long = `{"type":"assistant","text":"${"x".repeat(300)}"}`;
+    const bytes = Buffer.from(`{"a":1}\n${long}\n{"a":2}\n${long}`);
+    for (const size of [1, 7, 64, 1000, bytes.length]) {
+      const f = new LineFramer(100);
+      const values: unknown[] = [];
+      for (let i = 0; i < bytes.length; i += size)
+        values.push(...f.push(bytes.subarray(i, i + size)).map((v) => v.value));
+      values.push(...f.end().map((v) => v.value));
+      expect(values).toEqual([{ a: 1 }, { a: 2 }]);
+      expect(f.stats).toMatchObject({ oversized: 2, malformed: 0 });
+    }
+  });
+
+  it("a line just at the limit is kept", () => {
+    const line = `{"t":"${"y".repeat(92)}"}`;
+    expect(line.length).toBe(100);
+    const f = new LineFramer(100);
+    expect(f.push(Buffer.from(`${line}\n`)).length).toBe(1);
+    expect(f.stats.oversized).toBe(0);
+  });
+});

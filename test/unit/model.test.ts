@@ -481,3 +481,15 @@ it("toEvent never throws on odd shapes", () => {
     { numRuns: 2000 },
   );
 });
+
+it("deeply nested JSON in tool args and errors is shown, not a stack overflow", async () => {
+  const { jsonPreview, errorText } = await import("../../src/stream/json.js");
+  const deep = JSON.parse(`${"[".repeat(100_000)}${"]".repeat(100_000)}`) as unknown;
+  expect(() => JSON.stringify(deep)).toThrow(RangeError);
+  const shown = jsonPreview({ a: deep }, 200);
+  expect(shown.startsWith('{"a":[[[')).toBe(true);
+  expect(shown).toContain("[…]");
+  expect(errorText({ nested: deep })?.length).toBeLessThan(5000);
+  expect(jsonPreview({ s: "z".repeat(10_000) }, 50)).toBe(`{"s":"${"z".repeat(44)}…`);
+  expect(jsonPreview({ a: [1, "b", null, true], c: {} }, 100)).toBe('{"a":[1,"b",null,true],"c":{}}');
+});

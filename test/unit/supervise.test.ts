@@ -14,6 +14,8 @@ function fakeAgent() {
       exit = r;
     }),
     signal: (sig) => void sent.push([sig, Date.now()]),
+    release: () => {},
+    stderrDone: Promise.resolve(),
   };
   return { agent, sent, exit };
 }
