@@ -8,6 +8,7 @@
 import { startAgent } from "./agent/process.js";
 import type { Conclusion } from "./conclusion.js";
 import { type ExecuteDeps, execute } from "./execute.js";
+import { noteFileCommands, restoreFileCommands } from "./file-commands.js";
 import { baseCommit, ProtectConfigError, protectConfig } from "./gates/protect-config.js";
 import { checkTrigger } from "./gates/trigger.js";
 import { type RunContext, readContext } from "./github/context.js";
@@ -68,7 +69,10 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     // A replayed transcript starts no agent: there is nothing to guard.
     if (!settings.transcript && !(await admit(settings, context, deps, log))) return;
 
+    const fileCommands = settings.transcript ? undefined : await noteFileCommands(deps.env);
     const outcome = await execute(settings, deps, log);
+    // Before the action writes its own: whatever the agent's tree wrote to them is undone.
+    if (fileCommands) for (const w of await restoreFileCommands(fileCommands)) deps.warning(w);
     await publish(outcome, settings, context, deps, createRedactor([settings.apiKey, settings.githubToken]));
     const v = outcome.verdict;
     if (v.conclusion !== "success") {
