@@ -5,12 +5,14 @@
  * paths are re-related to the workspace. Strings only: nothing here touches the disk.
  */
 import path from "node:path";
-import { isWindowsPath, relatePath } from "../model/paths.js";
+import { isRepoData, isWindowsPath, relatePath } from "../model/paths.js";
 
 export interface Located {
   key: string;
   path: string;
   inside: boolean;
+  /** Under `.git/` ({@link isRepoData}): listed as changed, never read, diffed or shown. */
+  repoData: boolean;
 }
 
 export class Locator {
@@ -36,7 +38,7 @@ export class Locator {
     }
     if (rel.inside && (rel.display === "." || rel.display === "")) return undefined;
     const key = `${rel.inside ? "in" : "out"}:${this.fold() ? rel.display.toLowerCase() : rel.display}`;
-    return { key, path: rel.display, inside: rel.inside };
+    return { key, path: rel.display, inside: rel.inside, repoData: isRepoData(rel.display) };
   }
 
   /** Git's workspace-relative path under the same key as a tool call's path. */

@@ -8,7 +8,7 @@
 import type { ModelUpdate } from "../model/run-model.js";
 import { changedPath, type FileOp, fileOps, type Tool } from "../tools/index.js";
 import { type Content, countLines } from "./diff.js";
-import type { Locator } from "./locate.js";
+import type { Located, Locator } from "./locate.js";
 
 /** Longest text kept per file side (chars); a longer one keeps only its size and line count. */
 export const MAX_KEPT_CHARS = 8 * 1024 * 1024;
@@ -24,6 +24,8 @@ export type PendingOp = Extract<FileOp, { kind: "patch" | "unified" | "replace" 
 export interface FileState {
   path: string;
   inside: boolean;
+  /** Under `.git/`: nothing of its content is kept, read or shown (see Located.repoData). */
+  repoData: boolean;
   /** The first full read before any change (only inside the workspace). */
   read?: Content;
   /** What the first change said the file was before it; `inferred`: an edit that implied a new file. */
@@ -87,6 +89,7 @@ export class Recorder {
   private apply(op: FileOp): void {
     const loc = this.locator.locate(op.path);
     if (!loc) return;
+    if (loc.repoData) return this.touchRepoData(loc);
     if (op.kind === "read") {
       // Only a read before any change says what the file was; outside files are never a baseline we need.
       if (loc.inside && !this.files.has(loc.key) && !this.reads.has(loc.key)) {
@@ -101,7 +104,7 @@ export class Recorder {
     const first = s === undefined;
     if (!s) {
       if (loc.inside) this.firstChange(loc.path);
-      s = { path: loc.path, inside: loc.inside, pending: [], edits: 0 };
+      s = { path: loc.path, inside: loc.inside, repoData: false, pending: [], edits: 0 };
       const read = this.reads.get(loc.key);
       if (read) {
         s.read = read;
@@ -133,6 +136,17 @@ export class Recorder {
         s.pending.push(op);
         this.keptChars += pendingSize(op);
     }
+  }
+
+  /** A change under `.git/`: counted, its content dropped on the spot. */
+  private touchRepoData(loc: Located): void {
+    let s = this.files.get(loc.key);
+    if (!s) {
+      s = { path: loc.path, inside: loc.inside, repoData: true, pending: [], edits: 0 };
+      this.files.set(loc.key, s);
+    }
+    s.edits++;
+    this.attempted.delete(loc.key);
   }
 
   private setFinal(s: FileState, c: Content): void {

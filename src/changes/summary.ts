@@ -55,13 +55,18 @@ export async function summarize(input: SummaryInput): Promise<ChangeSet> {
   let budgetNoted = false;
 
   const states = [...recorder.files.entries()].sort((a, b) => cmp(a[1].path, b[1].path));
-  const insidePaths = states.filter(([, s]) => s.inside).map(([, s]) => s.path);
+  const insidePaths = states.filter(([, s]) => s.inside && !s.repoData).map(([, s]) => s.path);
   // The working tree's status and counts are asked for now, in parallel with the HEAD contents below:
   // git processes one after another were most of the end of a run (BENCHMARKS.md).
   const statusP = repo ? ask(() => git.status(), []) : Promise.resolve([]);
   const numstatP = repo ? ask(() => git.numstat(), []) : Promise.resolve([]);
   const heads = repo ? await headContents(input, insidePaths, ask) : undefined;
   for (const [key, s] of states) {
+    if (s.repoData) {
+      explained.add(key);
+      (s.inside ? inside : outside).push(repoDataChange(s));
+      continue;
+    }
     if (!s.inside) {
       const ch = outsideChange(s, limits, timeLeft());
       if (ch) outside.push(ch);
@@ -151,6 +156,19 @@ export async function summarize(input: SummaryInput): Promise<ChangeSet> {
     removed += f.removed;
   }
   return { files, added, removed, notes };
+}
+
+/** A file under `.git/`: listed, because the agent changing it matters; nothing of it is read or shown. */
+function repoDataChange(s: FileState): FileChange {
+  return {
+    path: s.path,
+    status: s.inside ? "modified" : "outside",
+    added: 0,
+    removed: 0,
+    note: "the repository's own data (under .git/, where credentials live): not read, not shown",
+    baseline: "unknown",
+    editCount: s.edits,
+  };
 }
 
 /** A file outside the workspace: counts from the events alone; never read, no diff shown. */

@@ -55,3 +55,14 @@ function relateUncached(p: string, root: string | undefined): RelatedPath {
 function isAbsoluteAny(p: string): boolean {
   return p.startsWith("/") || isWindowsPath(p);
 }
+
+/** Any component `.git`, in any case (macOS and Windows file systems fold it). */
+const REPO_DATA = /(^|[\\/])\.git([\\/]|$)/i;
+
+/**
+ * A path under a `.git` directory (or a `.git` file): the repository's own data. `actions/checkout` keeps
+ * the token there (`extraheader`, base64), so nothing of such a file is read, diffed or shown.
+ */
+export function isRepoData(p: string): boolean {
+  return REPO_DATA.test(p);
+}

@@ -7,6 +7,7 @@
  */
 
 import type { Verdict } from "../conclusion.js";
+import { isRepoData } from "../model/paths.js";
 import type { ModelUpdate, RunModel, Session, ToolCall } from "../model/run-model.js";
 import type { Settings } from "../settings.js";
 import type { Tool, ToolStatus } from "../tools/index.js";
@@ -169,7 +170,11 @@ export class LiveLog {
     const took = call.endedAt !== undefined ? ` · ${formatDuration(call.endedAt - call.startedAt)}` : "";
     const label = call.status === "succeeded" ? "" : ` [${call.status.toUpperCase()}]`;
     this.log.group(`${mark}${label} ${this.title(call)}${o ? ` — ${o.summary}` : ""}${took}`);
-    const out = toolOutput(tool, this.opts.toolOutputLines);
+    // The repository's own data holds credentials: the call is shown, its content is not.
+    const out =
+      call.target && isRepoData(call.target)
+        ? ["(under .git/: the content is not shown)"]
+        : toolOutput(tool, this.opts.toolOutputLines);
     for (const line of out) this.log.text(line);
     if (o?.error && !out.length) this.log.text(o.error);
     this.log.endGroup();
