@@ -16,10 +16,15 @@ export function eventBaseline(s: FileState): [Content, FileChange["baseline"]] {
   return [{ kind: "unknown" }, "unknown"];
 }
 
-/** The final content: the last full content (or the baseline), with pending edits replayed on it. */
-export function replayEdits(s: FileState, base: Content): Content {
+/**
+ * The final content: the last full content (or the baseline), with pending edits replayed on it. Each
+ * edit copies the whole text (up to 8 MiB, 500 edits a file): `outOfTime` is asked before each one, so
+ * the end of the run keeps to its budget whatever the agent sent.
+ */
+export function replayEdits(s: FileState, base: Content, outOfTime: () => boolean = () => false): Content {
   let cur: Content = s.final ?? base;
   for (const op of s.pending) {
+    if (outOfTime()) return { kind: "unknown", why: "the time for replaying its edits ran out" };
     if (cur.kind !== "text") {
       return { kind: "unknown", why: "an edit could not be replayed: the content before it is unknown" };
     }

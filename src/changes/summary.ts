@@ -68,7 +68,7 @@ export async function summarize(input: SummaryInput): Promise<ChangeSet> {
       continue;
     }
     if (!s.inside) {
-      const ch = outsideChange(s, limits, timeLeft());
+      const ch = outsideChange(s, limits, timeLeft);
       if (ch) outside.push(ch);
       continue;
     }
@@ -86,7 +86,7 @@ export async function summarize(input: SummaryInput): Promise<ChangeSet> {
     }
     if (!base) [base, label] = eventBaseline(s);
 
-    let final = replayEdits(s, base);
+    let final = replayEdits(s, base, () => timeLeft() <= 0);
     const extra: string[] = [];
     let fromDisk = false;
     if (final.kind === "unknown" && timeLeft() > 0) {
@@ -172,10 +172,10 @@ function repoDataChange(s: FileState): FileChange {
 }
 
 /** A file outside the workspace: counts from the events alone; never read, no diff shown. */
-function outsideChange(s: FileState, limits: DiffLimits, timeLeftMs: number): FileChange | undefined {
+function outsideChange(s: FileState, limits: DiffLimits, timeLeft: () => number): FileChange | undefined {
   const [base, label] = eventBaseline(s);
-  const final = replayEdits(s, base);
-  const d = describeChange(s.path, base, final, limits, timeLeftMs);
+  const final = replayEdits(s, base, () => timeLeft() <= 0);
+  const d = describeChange(s.path, base, final, limits, timeLeft());
   if (!d) return undefined;
   return {
     path: s.path,

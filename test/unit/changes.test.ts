@@ -725,6 +725,36 @@ describe("cost guards", () => {
     expect(set.notes.join()).toContain("too large to keep");
   });
 
+  it("replaying edits keeps to the budget: 8 files × 500 replacements on 4 MiB each", async () => {
+    const big = `${"x".repeat(4 * 1024 * 1024)}\nEND 0\n`;
+    const events: object[] = [init(ws)];
+    for (let f = 0; f < 8; f++) {
+      events.push(...write(`big${f}.txt`, big));
+      for (let i = 0; i < 500; i++) {
+        // str_replace edits carry no after-content: each is replayed on the whole text at the end.
+        const args = JSON.stringify({ path: `big${f}.txt`, old_str: `END ${i}`, new_str: `END ${i + 1}` });
+        const id = `replace_${f}_${i}`;
+        const fn = { name: "str_replace", arguments: args };
+        events.push(
+          { type: "tool_call", subtype: "started", call_id: id, tool_call: { function: fn } },
+          {
+            type: "tool_call",
+            subtype: "completed",
+            call_id: id,
+            tool_call: { function: { ...fn, result: { success: {} } } },
+          },
+        );
+      }
+    }
+    const started = Date.now();
+    const { set } = await track(ws, events, { git: noGit, budgetMs: 1_000 });
+    const took = Date.now() - started;
+    expect(set.files).toHaveLength(8);
+    expect(set.files.some((f) => f.note?.includes("the time for replaying its edits ran out"))).toBe(true);
+    // The budget, plus one edit's worth of overrun and the replay through the model.
+    expect(took).toBeLessThan(15_000);
+  }, 60_000);
+
   it("finish never throws, whatever git does", async () => {
     const broken: GitReader = {
       isRepo: async () => true,
