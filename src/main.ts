@@ -5,7 +5,8 @@
  * pure. `run()` is what the runner (through src/index.ts) and GitHub's local-action runner call; tests
  * hand in their own dependencies.
  */
-import { startAgent } from "./agent/process.js";
+import { appendFileSync } from "node:fs";
+import { type RunningAgent, startAgent } from "./agent/process.js";
 import type { Conclusion } from "./conclusion.js";
 import { type ExecuteDeps, execute } from "./execute.js";
 import { noteFileCommands, restoreFileCommands } from "./file-commands.js";
@@ -14,6 +15,7 @@ import { checkTrigger } from "./gates/trigger.js";
 import { type RunContext, readContext } from "./github/context.js";
 import { type PublishDeps, publish } from "./publish.js";
 import { LogWriter, type TextOut } from "./render/log-writer.js";
+import { fenced } from "./render/markdown.js";
 import { createRedactor } from "./render/redact.js";
 import { InputError, inputsFromEnv, readSettings, type Settings } from "./settings.js";
 import { writeOutput } from "./step-outputs.js";
@@ -55,13 +57,33 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     github: async (token, apiUrl) => (await import("./github/client.js")).createGitHubClient(token, apiUrl),
     ...overrides,
   };
+  let failed = false;
+  const secrets: (string | undefined)[] = [];
+  const redact = (text: string) => createRedactor(secrets)(text);
+  // A throw in an event handler escapes every try: it still ends in the last resort, not a bare crash,
+  // and then the process ends (its state is unknown).
+  const crash = (e: unknown) => {
+    fail(e);
+    setTimeout(() => process.exit(1), 100).unref();
+  };
+  process.on("uncaughtException", crash);
+  process.on("unhandledRejection", crash);
+  /** The agent, once started: the last resort kills its group. */
+  let agent: RunningAgent | undefined;
+  const startAgentAs = deps.startAgent;
+  deps.startAgent = (cmd, opts) => {
+    agent = startAgentAs(cmd, opts);
+    return agent;
+  };
   try {
     // Mask the key before anything else is printed, the agent's output above all.
     const getInput = inputsFromEnv(deps.env);
     const key = getInput("api-key") || deps.env.CURSOR_API_KEY;
+    secrets.push(key);
     if (key) log.mask(key);
     log.flush();
     const settings = readSettings(getInput, deps.env);
+    secrets.push(settings.githubToken);
     if (settings.githubToken) log.mask(settings.githubToken);
     log.flush();
 
@@ -80,15 +102,49 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
       else deps.warning(v.error);
     }
   } catch (e) {
-    log.close();
-    // A bad input (or a config that cannot be protected) is one line saying what is wrong; anything
-    // else is a bug, still one line, no stack.
-    const known = e instanceof InputError || e instanceof ProtectConfigError;
-    const message = known ? (e as Error).message : `Unexpected error: ${(e as Error)?.message ?? String(e)}`;
-    if (!known) annotate("debug", (e as Error)?.stack ?? String(e));
-    deps.setFailed(message);
+    fail(e);
+  } finally {
+    process.off("uncaughtException", crash);
+    process.off("unhandledRejection", crash);
   }
   await Promise.all(viaToolkit);
+
+  /**
+   * The last resort: a bad input (or a config that cannot be protected) is one line saying what is
+   * wrong; anything else is a bug, still one line, no stack. Either way the step's outputs and summary say
+   * so: nothing a later step reads is left empty.
+   */
+  function fail(e: unknown): void {
+    if (failed) return;
+    failed = true;
+    agent?.signal("SIGKILL");
+    agent?.release();
+    // The log may be what failed (a broken stdout): the outputs and the summary must not depend on it.
+    quietly(() => log.close());
+    const known = e instanceof InputError || e instanceof ProtectConfigError;
+    const message = redact(
+      known ? (e as Error).message : `Unexpected error: ${(e as Error)?.message ?? String(e)}`,
+    );
+    reportFailure(deps, message);
+    if (!known) quietly(() => annotate("debug", redact((e as Error)?.stack ?? String(e))));
+    quietly(() => deps.setFailed(message));
+  }
+}
+
+/** `conclusion`, `error` and a short job summary, each on its own: one failing must not stop the others. */
+function reportFailure(deps: Deps, message: string): void {
+  quietly(() => deps.setOutput("conclusion", "failure"));
+  quietly(() => deps.setOutput("error", message));
+  const file = deps.env.GITHUB_STEP_SUMMARY;
+  if (file) quietly(() => appendFileSync(file, `### ❌ Cursor agent failed\n\n${fenced(message)}\n`));
+}
+
+function quietly(f: () => void): void {
+  try {
+    f();
+  } catch {
+    // Reporting a failure must go as far as it can.
+  }
 }
 
 /** The gates before the agent starts. False: the run ends here (refused, or nothing to do). */

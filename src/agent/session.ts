@@ -109,7 +109,11 @@ export class AgentSession {
           agent.stdout.destroy();
         }, opts.graces.pipeMs).unref(),
       );
-      await consumed;
+      await consumed.catch((e: unknown) => {
+        // Nothing will read the agent any more: it and its group go now, before the error is reported.
+        agent.signal("SIGKILL");
+        throw e;
+      });
       sup.expectExit();
       exit = await agent.exited;
       // Anything still in the agent's process group is a leftover of the agent's: it goes with it.

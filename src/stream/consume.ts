@@ -28,9 +28,13 @@ export function consume(source: Readable, pipeline: Pipeline, opts: ConsumeOptio
     const finish = () => {
       if (done) return;
       done = true;
-      pipeline.end(now());
-      afterChunk?.();
-      resolve();
+      try {
+        pipeline.end(now());
+        afterChunk?.();
+        resolve();
+      } catch (e) {
+        reject(e);
+      }
     };
     source.on("data", (chunk: Buffer) => {
       // Respect the disk's pace: a 100 MB stream must not pile up in memory waiting to be written.
@@ -38,8 +42,17 @@ export function consume(source: Readable, pipeline: Pipeline, opts: ConsumeOptio
         source.pause();
         tee.once("drain", () => source.resume());
       }
-      pipeline.push(chunk, now());
-      afterChunk?.();
+      if (done) return;
+      try {
+        pipeline.push(chunk, now());
+        afterChunk?.();
+      } catch (e) {
+        // A bug downstream must not become an uncaught exception in an event handler (which would end
+        // the process with nothing reported): the caller's last-resort path gets it instead.
+        done = true;
+        source.destroy();
+        reject(e);
+      }
     });
     source.once("end", finish);
     source.once("close", finish);

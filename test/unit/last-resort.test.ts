@@ -1,0 +1,63 @@
+/**
+ * The last resort: when something the action did not expect throws (here its own stdout fails, as a
+ * flooded pipe made it do with EINVAL), the outputs and the summary still say the run failed, and the
+ * agent's process group is killed. In-process, with the real agent process (the fake agent) and a stdout
+ * that breaks.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, it } from "vitest";
+import { run } from "../../src/main.js";
+import { FAKE_AGENT, fixture, isProcessAlive } from "../harness/run-action.js";
+
+it("a stdout that fails mid-run: conclusion, error and summary written, the agent killed", async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "last-resort-"));
+  const files = {
+    GITHUB_OUTPUT: path.join(dir, "output"),
+    GITHUB_STEP_SUMMARY: path.join(dir, "summary"),
+  };
+  for (const f of Object.values(files)) writeFileSync(f, "");
+  const scenario = path.join(dir, "scenario.json");
+  const record = path.join(dir, "record.json");
+  writeFileSync(
+    scenario,
+    JSON.stringify({
+      transcript: fixture("cursorhack-parallel-sleep-mac-parallel-shell.ndjson"),
+      delayMs: 50,
+      hang: "after-result",
+      record,
+    }),
+  );
+  let failedWith = "";
+  await run({
+    env: {
+      ...files,
+      PATH: `${path.dirname(process.execPath)}:${process.env.PATH}`,
+      RUNNER_TEMP: dir,
+      INPUT_PROMPT: "go",
+      "INPUT_AGENT-PATH": FAKE_AGENT,
+      INPUT_TRUST: "true",
+      INPUT_WORKSPACE: dir,
+      CURSOR_API_KEY: "key_0123456789abcdef0123456789abcdef",
+      FAKE_AGENT_SCENARIO: scenario,
+    },
+    stdout: {
+      write: (s: string) => {
+        if (s.includes("Agent started")) throw Object.assign(new Error("write EINVAL"), { code: "EINVAL" });
+        return true;
+      },
+    },
+    setFailed: (m) => {
+      failedWith = m;
+    },
+  });
+  expect(failedWith).toBe("Unexpected error: write EINVAL");
+  const outputs = readFileSync(files.GITHUB_OUTPUT, "utf8");
+  expect(outputs).toMatch(/^conclusion<<(ghadelimiter_[\w-]+)\nfailure\n\1\n/m);
+  expect(outputs).toContain("\nUnexpected error: write EINVAL\n");
+  expect(readFileSync(files.GITHUB_STEP_SUMMARY, "utf8")).toContain("Cursor agent failed");
+  const pid = (JSON.parse(readFileSync(record, "utf8")) as { pid: number }).pid;
+  await new Promise((r) => setTimeout(r, 200));
+  expect(isProcessAlive(pid)).toBe(false);
+});
