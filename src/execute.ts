@@ -34,6 +34,27 @@ export interface ExecuteDeps {
   signals: Pick<NodeJS.Process, "on" | "off">;
   /** Defaults to {@link DEFAULT_GRACES}. */
   graces?: Partial<Graces>;
+  /** A promise while the log's output is backed up (see {@link outputPace}). */
+  outputBusy?: () => Promise<void> | undefined;
+}
+
+/**
+ * The log's pace: a promise while `out` has more queued than it wants (a slow or stalled reader), so the
+ * agent's pipes are read no faster than the log is taken. One promise shared by every waiter.
+ */
+export function outputPace(out: object): () => Promise<void> | undefined {
+  const s = out as Partial<Pick<NodeJS.WriteStream, "writableNeedDrain" | "once">>;
+  let drained: Promise<void> | undefined;
+  return () => {
+    if (!s.writableNeedDrain || !s.once) return undefined;
+    drained ??= new Promise<void>((resolve) => {
+      s.once?.("drain", () => {
+        drained = undefined;
+        resolve();
+      });
+    });
+    return drained;
+  };
 }
 
 export interface Outcome {
@@ -80,6 +101,7 @@ export async function execute(settings: Settings, deps: ExecuteDeps, log: LogWri
     log.text(`Reading the agent's transcript ${settings.transcript} (no agent is started)`);
     await consume(createReadStream(settings.transcript), pipeline, {
       afterChunk: () => log.flush(),
+      outputBusy: deps.outputBusy,
       now: deps.now,
     });
     ran = { transcriptFile: settings.transcript, stderrTail: [], copied: Promise.resolve() };
@@ -110,6 +132,7 @@ export async function execute(settings: Settings, deps: ExecuteDeps, log: LogWri
       log.flush();
     },
     afterChunk: () => log.flush(),
+    outputBusy: deps.outputBusy,
   });
   const pipeline = new Pipeline(
     [

@@ -8,7 +8,7 @@
 import { appendFileSync } from "node:fs";
 import { type RunningAgent, startAgent } from "./agent/process.js";
 import type { Conclusion } from "./conclusion.js";
-import { type ExecuteDeps, execute } from "./execute.js";
+import { type ExecuteDeps, execute, outputPace } from "./execute.js";
 import { noteFileCommands, restoreFileCommands } from "./file-commands.js";
 import { baseCommit, ProtectConfigError, protectConfig } from "./gates/protect-config.js";
 import { checkTrigger } from "./gates/trigger.js";
@@ -41,6 +41,7 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     startAgent,
     now: Date.now,
     signals: process,
+    outputBusy: outputPace(stdout),
     setOutput: (name, value) => {
       // Without $GITHUB_OUTPUT (GitHub's local-action runner, a bare `node dist/index.js`) hand the
       // output to @actions/core, which such hosts stub; on a runner it is never loaded (start-up cost).

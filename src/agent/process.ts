@@ -35,6 +35,8 @@ export interface RunningAgent {
 
 export interface StartOptions {
   onStderrLine: (line: string) => void;
+  /** A promise while the log cannot take more: stderr is not read until it settles. */
+  outputBusy?: () => Promise<void> | undefined;
 }
 
 /** The longest unterminated stderr line held back waiting for its end. */
@@ -72,6 +74,13 @@ export const startAgent: StartAgent = (cmd, opts) => {
       stderrRest = "";
     }
     for (const line of lines) opts.onStderrLine(line);
+    // A flood of stderr must wait for the log, not pile up in memory (300 MB of it made our own stdout
+    // write fail with EINVAL): the agent then waits on its pipe, as it would on a terminal.
+    const busy = opts.outputBusy?.();
+    if (busy) {
+      child.stderr?.pause();
+      void busy.then(() => child.stderr?.resume());
+    }
   });
   child.stderr?.on("end", flushStderr);
   const stderrDone = new Promise<void>((resolve) => {

@@ -50,6 +50,8 @@ export interface SessionOptions {
   onStop: (s: Stopped) => void;
   /** After each chunk of stdout went through the pipeline (flush the log here). */
   afterChunk: () => void;
+  /** A promise while the log cannot take more: the agent's pipes are not read until it settles. */
+  outputBusy?: () => Promise<void> | undefined;
 }
 
 export interface SessionEnd {
@@ -81,6 +83,7 @@ export class AgentSession {
         if (stderrTail.length > STDERR_TAIL) stderrTail.shift();
         opts.onStderrLine(line);
       },
+      outputBusy: opts.outputBusy,
     });
     const sup = new Supervisor(agent, {
       timeoutMs: opts.timeoutMs,
@@ -101,7 +104,12 @@ export class AgentSession {
     let exit: ExitInfo;
     let copied: Promise<void>;
     try {
-      const consumed = consume(agent.stdout, pipeline, { tee, afterChunk: opts.afterChunk, now: opts.now });
+      const consumed = consume(agent.stdout, pipeline, {
+        tee,
+        afterChunk: opts.afterChunk,
+        outputBusy: opts.outputBusy,
+        now: opts.now,
+      });
       // A shell the agent left behind can hold its stdout open after it exited: stop waiting, kill the group.
       void agent.exited.then(() =>
         setTimeout(() => {

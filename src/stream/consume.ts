@@ -11,6 +11,8 @@ export interface ConsumeOptions {
   tee?: Writable;
   /** Called after each chunk's events were applied (flush the log here). */
   afterChunk?: () => void;
+  /** A promise while the log cannot take more: the source is not read until it settles. */
+  outputBusy?: () => Promise<void> | undefined;
   now?: () => number;
 }
 
@@ -36,12 +38,25 @@ export function consume(source: Readable, pipeline: Pipeline, opts: ConsumeOptio
         reject(e);
       }
     };
-    source.on("data", (chunk: Buffer) => {
-      // Respect the disk's pace: a 100 MB stream must not pile up in memory waiting to be written.
-      if (tee && !tee.write(chunk)) {
-        source.pause();
-        tee.once("drain", () => source.resume());
+    /** Paused for the disk or the log: resumed once neither is backed up. */
+    let waiting = false;
+    const resumeWhenFree = () => {
+      if (tee?.writableNeedDrain) {
+        tee.once("drain", resumeWhenFree);
+        return;
       }
+      const busy = opts.outputBusy?.();
+      if (busy) {
+        void busy.then(resumeWhenFree);
+        return;
+      }
+      waiting = false;
+      source.resume();
+    };
+    source.on("data", (chunk: Buffer) => {
+      // Respect the disk's and the log's pace: a 100 MB stream must not pile up in memory waiting to be
+      // written (an unread stdout made ours fail with EINVAL past a few hundred MB).
+      const diskFull = tee !== undefined && !tee.write(chunk);
       if (done) return;
       try {
         pipeline.push(chunk, now());
@@ -52,6 +67,12 @@ export function consume(source: Readable, pipeline: Pipeline, opts: ConsumeOptio
         done = true;
         source.destroy();
         reject(e);
+        return;
+      }
+      if (!waiting && (diskFull || opts.outputBusy?.())) {
+        waiting = true;
+        source.pause();
+        resumeWhenFree();
       }
     });
     source.once("end", finish);
