@@ -1,5 +1,5 @@
 /**
- * Runs the committed bundle the way the GitHub runner runs a `node24` action: `node <runs.main>`
+ * Runs the bundle built from src/ for this test run (see bundleEntry) the way the GitHub runner runs a `node24` action: `node <runs.main>`
  * with a clean environment (inputs as `INPUT_*` with action.yml defaults applied, the file-command
  * files, the GITHUB_* / RUNNER_* variables), stdin closed at once, stdout and stderr read as lines
  * for workflow commands, and `$GITHUB_OUTPUT` & co. parsed afterwards as the runner parses them.
@@ -13,10 +13,13 @@ import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { delimiter, dirname, join, resolve } from "node:path";
+import { delimiter, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { inject } from "vitest";
 import { parse as parseYaml } from "yaml";
+import { DIST } from "../../scripts/bundle.mjs";
+import { buildErrorFile } from "./build-bundle.js";
 import { RunnerLineSplitter, readWorkflowCommandLines, type WorkflowLog } from "./workflow-commands.js";
 
 const execFileAsync = promisify(execFile);
@@ -154,6 +157,33 @@ function buildInputEnv(
   }
   return env;
 }
+
+/**
+ * action.yml's `runs.main`, in the bundle the global setup built from src/ (test/harness/build-bundle.ts)
+ * instead of the committed dist/: `dist/index.js` becomes `<bundleDir>/index.js`.
+ */
+export async function bundleEntry(): Promise<string> {
+  const main = readActionManifest().main;
+  const inBundle = relative(DIST, main);
+  if (inBundle.startsWith("..") || isAbsolute(inBundle)) {
+    throw new Error(`action.yml runs.main (${main}) is not in ${DIST}/, where scripts/bundle.mjs builds`);
+  }
+  const dir = inject("bundleDir");
+  const entry = join(dir, inBundle);
+  // The global setup may still be building: the directory appears whole (renamed), or the error file does.
+  const deadline = Date.now() + BUILD_WAIT_MS;
+  while (!existsSync(entry)) {
+    const failure = await readFile(buildErrorFile(dir), "utf8").catch(() => undefined);
+    if (failure !== undefined) throw new Error(failure);
+    if (Date.now() > deadline)
+      throw new Error(`the bundle under test did not appear at ${dir} within ${BUILD_WAIT_MS} ms`);
+    await sleep(50);
+  }
+  return entry;
+}
+
+/** Far beyond ncc's ~10 s on two busy cores; only a hung build waits this long. */
+const BUILD_WAIT_MS = 180_000;
 
 // ---------------------------------------------------------------------------------------------
 // File commands ($GITHUB_OUTPUT, $GITHUB_STATE, $GITHUB_ENV)
@@ -652,8 +682,8 @@ const STREAM_GRACE_MS = 5_000;
 /** Starts the action and returns at once; `done` settles when it has exited. */
 export async function startAction(options: RunActionOptions = {}): Promise<ActionHandle> {
   const { dirs, env, files } = await prepare(options);
-  const entry = resolve(REPO_ROOT, options.entry ?? readActionManifest().main);
-  if (!existsSync(entry)) throw new Error(`${entry} does not exist (build the bundle first: npm run bundle)`);
+  const entry = options.entry ? resolve(REPO_ROOT, options.entry) : await bundleEntry();
+  if (!existsSync(entry)) throw new Error(`${entry} does not exist`);
 
   const startedAt = Date.now();
   const child = spawn(process.execPath, [entry], {
