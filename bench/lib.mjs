@@ -1,10 +1,11 @@
 // @ts-check
 /**
  * Shared by bench/run.mjs and bench/profile.mjs: paths, running `node` children that are always cleaned
- * up, and preparing a run of the action the way the runner starts it (INPUT_* with action.yml's
- * defaults, file-command files, RUNNER_TEMP, stdin closed) next to the floor's view of the same agent.
+ * up, and preparing a run of the action through the tests' launcher (test/harness/launch.mjs: INPUT_*
+ * with action.yml's defaults, file-command files, RUNNER_TEMP, stdin closed) next to the floor's view of
+ * the same agent. The bench measures a build as committed (dist/, or a revision's dist/), not src/.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
   chmodSync,
@@ -19,16 +20,21 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { parse as parseYaml } from "yaml";
+import {
+  FAKE_AGENT,
+  isProcessAlive,
+  prepareStep,
+  readFileCommand,
+  spawnAction,
+} from "../test/harness/launch.mjs";
 
 export const BENCH = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.resolve(BENCH, "..");
 export const OUT = path.join(BENCH, "out");
 export const DIST = path.join(ROOT, "dist", "index.js");
-export const FAKE_AGENT = path.join(ROOT, "test", "fake-agent", "cursor-agent");
+export { FAKE_AGENT };
 export const PACED_AGENT = path.join(BENCH, "paced-agent.mjs");
 export const EDIT_AGENT = path.join(BENCH, "agent-then-edit.sh");
 export const FLOOR = path.join(BENCH, "floor.mjs");
@@ -69,17 +75,6 @@ export function descendants(/** @type {number} */ pid) {
     }
   }
   return out;
-}
-
-/** Alive and not a zombie. @param {number} pid */
-export function isAlive(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
-    return state !== "Z" && state !== "X";
-  } catch {
-    return false;
-  }
 }
 
 /** @param {number[]} pids */
@@ -164,11 +159,7 @@ export function runNode(spec) {
   return new Promise((resolve, reject) => {
     const fd = spec.stdoutFile ? openSync(spec.stdoutFile, "w") : undefined;
     const t0 = performance.now();
-    const child = spawn(process.execPath, spec.args, {
-      cwd: spec.cwd,
-      env: spec.env,
-      stdio: ["ignore", fd ?? "pipe", "pipe"],
-    });
+    const child = spawnAction({ args: spec.args, cwd: spec.cwd, env: spec.env, stdout: fd ?? "pipe" });
     if (fd !== undefined) closeSync(fd);
     const entry = { pid: child.pid, extra: spec.extraPids ?? (() => []) };
     live.add(entry);
@@ -290,25 +281,6 @@ export function selectTarget(rev = "worktree") {
   };
 }
 
-/** action.yml's inputs with their defaults, as the runner applies them. */
-export function inputDefaults(/** @type {string} */ workspace, actionYml = path.join(ROOT, "action.yml")) {
-  /** @type {{ inputs: Record<string, { default?: string }> }} */
-  const manifest = parseYaml(readFileSync(actionYml, "utf8"));
-  /** @type {Record<string, string>} */
-  const out = {};
-  for (const [name, spec] of Object.entries(manifest.inputs)) {
-    const d = spec.default === undefined ? "" : String(spec.default);
-    // The expressions the runner would evaluate: the workspace, a (fake) token, anything else empty.
-    out[name] = d.replace(/\$\{\{\s*([^}]*?)\s*\}\}/g, (_, expr) =>
-      expr === "github.workspace" ? workspace : expr === "github.token" ? GITHUB_TOKEN : "",
-    );
-  }
-  return out;
-}
-
-/** `INPUT_<NAME>`: spaces to `_`, upper-cased, dashes kept (the runner's rule). @param {string} name */
-const inputEnvName = (name) => `INPUT_${name.replaceAll(" ", "_").toUpperCase()}`;
-
 /** Where {@link prepare} puts the workspace of the runs called `name` (a transcript may need it first). */
 export const workspacePath = (/** @type {string} */ name) => path.join(OUT, "run", name, "workspace");
 
@@ -363,10 +335,8 @@ export function prepare(name, o) {
   rmSync(dir, { recursive: true, force: true });
   const workspace = workspacePath(name);
   const runnerTemp = path.join(dir, "runner-temp");
-  const commands = path.join(runnerTemp, "_runner_file_commands");
   const files = o.files ?? [{ rel: "README.md", initial: "# bench\n", final: "# bench\n" }];
   makeCheckout(workspace, files);
-  mkdirSync(commands, { recursive: true });
   /** @type {Record<string, string>} */
   let editEnv = {};
   let agentFile = o.agentPath;
@@ -377,95 +347,59 @@ export function prepare(name, o) {
     agentFile = EDIT_AGENT;
     chmodSync(EDIT_AGENT, 0o755);
   }
-  const commandFiles = {
-    GITHUB_OUTPUT: path.join(commands, "set_output"),
-    GITHUB_STATE: path.join(commands, "save_state"),
-    GITHUB_ENV: path.join(commands, "set_env"),
-    GITHUB_PATH: path.join(commands, "add_path"),
-    GITHUB_STEP_SUMMARY: path.join(commands, "step_summary"),
-  };
   const resetFiles = () => {
     rmSync(path.join(runnerTemp, "cursor-agent"), { recursive: true, force: true });
     for (const f of Object.values(commandFiles)) writeFileSync(f, "");
     if (o.files) writeFiles(workspace, o.files, "initial");
   };
-  resetFiles();
   /** @type {Record<string, string>} */
-  const inputs = {
-    ...inputDefaults(workspace, o.actionYml),
-    prompt: PROMPT,
-    "api-key": API_KEY,
-    ...o.inputs,
-  };
-  inputs["agent-path"] = agentFile;
+  const inputs = { prompt: PROMPT, "api-key": API_KEY, ...o.inputs, "agent-path": agentFile };
   // A manual run (workflow_dispatch) by the repository's owner, as in the README's quick start.
-  const eventPath = path.join(dir, "event.json");
-  writeFileSync(
-    eventPath,
-    JSON.stringify({
+  const step = prepareStep({
+    workspace,
+    runnerTemp,
+    actionYml: o.actionYml,
+    inputs,
+    token: GITHUB_TOKEN,
+    eventName: "workflow_dispatch",
+    event: {
       inputs: { task: PROMPT },
       ref: "refs/heads/main",
       repository: { full_name: "octo/bench", name: "bench", owner: { login: "octo" } },
       sender: { login: "octo", type: "User" },
       workflow: ".github/workflows/agent.yml",
-    }),
-  );
-  /** @type {Record<string, string>} */
-  const base = {
-    PATH: [path.dirname(process.execPath), process.env.PATH ?? ""].join(path.delimiter),
-    HOME: process.env.HOME ?? os.homedir(),
-    LANG: "C.UTF-8",
-    CI: "true",
-    GITHUB_ACTIONS: "true",
-    GITHUB_ACTION: "__octo_cursor-agent-action",
-    GITHUB_ACTOR: "octo",
-    GITHUB_API_URL: "http://127.0.0.1:9",
-    GITHUB_EVENT_NAME: "workflow_dispatch",
-    GITHUB_EVENT_PATH: eventPath,
-    GITHUB_REF: "refs/heads/main",
-    GITHUB_JOB: "agent",
-    GITHUB_REPOSITORY: "octo/bench",
-    GITHUB_REPOSITORY_OWNER: "octo",
-    GITHUB_RUN_ID: "1",
-    GITHUB_RUN_ATTEMPT: "1",
-    GITHUB_SERVER_URL: "https://github.com",
-    GITHUB_WORKSPACE: workspace,
-    RUNNER_OS: "Linux",
-    RUNNER_TEMP: runnerTemp,
-    ...editEnv,
-    ...o.env,
-  };
-  /** @type {Record<string, string>} */
-  const actionEnv = { ...base, ...commandFiles };
-  for (const [k, v] of Object.entries(inputs)) actionEnv[inputEnvName(k)] = v;
+    },
+    repository: "octo/bench",
+    actor: "octo",
+    apiUrl: "http://127.0.0.1:9",
+    // agent-path names the agent: nothing to find on PATH.
+    pathFirst: [],
+    env: { ...editEnv, ...o.env },
+  });
+  const commandFiles = step.files;
+  const actionEnv = step.env;
+  const resolved = readInputs(actionEnv);
   // What the action hands the agent (src/agent/command.ts): its environment without the inputs and
   // the file commands, plus the key; and its command line.
-  const floorEnv = { ...base, CURSOR_API_KEY: API_KEY };
+  const floorEnv = { ...step.runnerEnv, CURSOR_API_KEY: API_KEY };
   const agentArgs = ["--print", "--output-format", "stream-json"];
-  if (inputs["stream-partial-output"] === "true") agentArgs.push("--stream-partial-output");
+  if (resolved["stream-partial-output"] === "true") agentArgs.push("--stream-partial-output");
   agentArgs.push("--workspace", workspace);
-  if (inputs.force === "true") agentArgs.push("--force");
-  if (inputs.trust === "true") agentArgs.push("--trust");
+  if (resolved.force === "true") agentArgs.push("--force");
+  if (resolved.trust === "true") agentArgs.push("--trust");
   agentArgs.push("--", PROMPT);
+  resetFiles();
   return { dir, workspace, files: commandFiles, actionEnv, floorEnv, agentFile, agentArgs, resetFiles };
 }
 
-/** Parses $GITHUB_OUTPUT (`name<<DELIM` blocks, as @actions/core writes them). @param {string} file */
-export function readOutputs(file) {
+/** $GITHUB_OUTPUT as the runner reads it. @param {string} file */
+export const readOutputs = (file) => readFileCommand(file).values;
+
+/** The inputs the action will read, by action.yml name, from its `INPUT_*` variables. @param {Record<string, string>} env */
+function readInputs(env) {
   /** @type {Record<string, string>} */
   const out = {};
-  const lines = readFileSync(file, "utf8").split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const m = /^([^<=]+)<<(.+)$/.exec(/** @type {string} */ (lines[i]));
-    if (m) {
-      const value = [];
-      for (i++; i < lines.length && lines[i] !== m[2]; i++) value.push(lines[i]);
-      out[/** @type {string} */ (m[1])] = value.join("\n");
-    } else {
-      const eq = /^([^=]+)=(.*)$/.exec(/** @type {string} */ (lines[i]));
-      if (eq) out[/** @type {string} */ (eq[1])] = /** @type {string} */ (eq[2]);
-    }
-  }
+  for (const [k, v] of Object.entries(env)) if (k.startsWith("INPUT_")) out[k.slice(6).toLowerCase()] = v;
   return out;
 }
 
@@ -480,7 +414,7 @@ export function readJson(file) {
 
 /** Kills and reports an agent left running after its run (there should be none). @param {number | undefined} pid */
 export function checkGone(pid, /** @type {string[]} */ leftovers, /** @type {string} */ what) {
-  if (pid !== undefined && isAlive(pid) && isOurs(pid)) {
+  if (pid !== undefined && isProcessAlive(pid) && isOurs(pid)) {
     leftovers.push(`${what} (pid ${pid})`);
     killPids([pid, ...descendants(pid)]);
   }

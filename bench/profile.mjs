@@ -17,6 +17,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { SourceMap } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ENTRY as BUNDLE_ENTRY } from "../scripts/bundle.mjs";
 import { generateBig, generateTiny } from "./generate.mjs";
 import {
   DIST,
@@ -95,7 +96,7 @@ function shortSource(source) {
 }
 
 /**
- * Stages of the action's work inside `run()` (src/main.ts), decided on a sample's stack from the innermost
+ * Stages of the action's work once it runs (not evaluating modules), decided on a sample's stack from the innermost
  * frame outwards (first match wins). `fn` is the frame's label, `file` its source (TypeScript file,
  * package or node: module), `raw` the profiler's function name. Outside `run()` a sample is idle, garbage
  * collection, or start-up (compiling and evaluating the bundle's modules).
@@ -138,10 +139,20 @@ function stageOf(stack) {
   if (top === "(idle)") return "idle (waiting for the agent's bytes)";
   if (top === "(garbage collector)") return "garbage collection";
   if (stack.some((f) => f.raw === "compileSourceTextModule")) return "start-up: compiling dist/index.js";
-  // Module evaluation runs under __webpack_require__; so does the synchronous start of run() (index.ts
-  // awaits it at top level), which is told apart by run/runAgent on the stack. Code resumed after an
-  // await has neither.
-  const inRun = stack.some((f) => f.file === "src/main.ts" && (f.raw === "run" || f.raw === "runAgent"));
+  // Module evaluation runs under __webpack_require__; so does the synchronous start of the action (the
+  // entry module awaits it at top level). What the entry module's outermost frame called, past the
+  // runtime's async-module glue, tells them apart: a function of src/ is the action, webpack's require a
+  // module being evaluated. No function name is assumed, so renaming or moving the action's functions
+  // keeps this right. Code resumed after an await has neither frame.
+  let inRun = false;
+  for (let i = stack.findLastIndex((f) => f.file === BUNDLE_ENTRY) - 1; i >= 0; i--) {
+    const f = /** @type {{ fn: string, file: string, raw: string }} */ (stack[i]);
+    if (/require__$/.test(f.raw)) break;
+    if (f.file.startsWith("src/")) {
+      inRun = true;
+      break;
+    }
+  }
   if (!inRun && stack.some((f) => f.raw === "__webpack_require__" || f.raw === "evaluate"))
     return "start-up: evaluating the bundle's modules (or a lazy chunk's)";
   for (const f of stack) {

@@ -1,70 +1,44 @@
 #!/usr/bin/env node
 /**
- * `npm run demo`: runs the committed bundle (dist/index.js) as the runner would, against the fake agent
- * replaying a real captured transcript, and shows the log the way the Actions UI presents it (groups
- * folded open, annotations, masks applied), then the outputs and the job summary.
+ * `npm run demo`: runs the committed bundle (dist/index.js, so it works right after `npm ci`) as the runner
+ * would, through the tests' launcher (test/harness/launch.mjs), against the fake agent replaying a real
+ * captured transcript, and shows the log the way the Actions UI presents it (groups folded open,
+ * annotations, masks applied), then the outputs and the job summary.
  *
  *   npm run demo                      # the default transcript
  *   npm run demo -- fixtures/<file>   # another one
  */
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { actionMain, prepareStep, REPO_ROOT as root, spawnAction } from "../test/harness/launch.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const transcript = path.resolve(
   root,
   process.argv[2] ?? "fixtures/skill-eval-0025-win-partial-grep-read-edit-error.ndjson",
 );
 
 const dir = mkdtempSync(path.join(tmpdir(), "cursor-agent-demo-"));
-const files = Object.fromEntries(
-  ["output", "summary", "state", "env", "path"].map((n) => {
-    const f = path.join(dir, n);
-    writeFileSync(f, "");
-    return [n, f];
-  }),
-);
 const workspace = path.join(dir, "workspace");
-const runnerTemp = path.join(dir, "runner-temp");
 mkdirSync(workspace);
-mkdirSync(runnerTemp);
 const scenario = path.join(dir, "scenario.json");
 writeFileSync(scenario, JSON.stringify({ transcript, delayMs: 3 }));
 
-const env = {
-  PATH: `${path.join(root, "test/fake-agent")}${path.delimiter}${process.env.PATH}`,
-  HOME: process.env.HOME,
-  CI: "true",
-  GITHUB_ACTIONS: "true",
-  GITHUB_WORKSPACE: workspace,
-  RUNNER_TEMP: runnerTemp,
-  GITHUB_OUTPUT: files.output,
-  GITHUB_STEP_SUMMARY: files.summary,
-  GITHUB_STATE: files.state,
-  GITHUB_ENV: files.env,
-  GITHUB_PATH: files.path,
-  GITHUB_REPOSITORY: "octo/demo",
-  GITHUB_RUN_ID: "1",
-  GITHUB_RUN_ATTEMPT: "1",
-  GITHUB_SERVER_URL: "https://github.com",
-  CURSOR_API_KEY: "key_demo0000000000000000000000000000000000",
-  FAKE_AGENT_SCENARIO: scenario,
-  // action.yml's defaults, applied as the runner applies them
-  INPUT_PROMPT: "Rename the “Clear entries” button to “Clear manual entries”.",
-  INPUT_WORKSPACE: workspace,
-  INPUT_FORCE: "true",
-  INPUT_TRUST: "true",
-  "INPUT_AGENT-PATH": "cursor-agent",
-  "INPUT_STREAM-PARTIAL-OUTPUT": "true",
-  "INPUT_FAIL-ON-ERROR": "true",
-  "INPUT_APPROVE-MCPS": "false",
-  "INPUT_TIMEOUT-MINUTES": "0",
-  "INPUT_LOG-TOOL-OUTPUT-LINES": "40",
-  "INPUT_SHOW-THINKING": "false",
-};
+// action.yml's defaults apply to every input not given here, as the runner applies them.
+const { env, files } = prepareStep({
+  workspace,
+  runnerTemp: path.join(dir, "runner-temp"),
+  event: { ref: "refs/heads/main", repository: { full_name: "octo/demo" } },
+  repository: "octo/demo",
+  // Nothing leaves the machine: a closed local port.
+  apiUrl: "http://127.0.0.1:9",
+  inputs: {
+    prompt: "Rename the “Clear entries” button to “Clear manual entries”.",
+    force: true,
+    "stream-partial-output": true,
+  },
+  env: { CURSOR_API_KEY: "key_demo0000000000000000000000000000000000", FAKE_AGENT_SCENARIO: scenario },
+});
 
 const dim = (s) => `\x1b[2m${s}\x1b[0m`;
 const bold = (s) => `\x1b[1m${s}\x1b[0m`;
@@ -107,10 +81,8 @@ console.log(
     `$ node dist/index.js   (transcript: ${path.relative(root, transcript)}, replayed by the fake agent)\n`,
   ),
 );
-const child = spawn(process.execPath, [path.join(root, "dist/index.js")], {
-  env,
-  stdio: ["ignore", "pipe", "inherit"],
-});
+const child = spawnAction({ args: [actionMain()], cwd: workspace, env });
+child.stderr.pipe(process.stderr);
 let rest = "";
 child.stdout.setEncoding("utf8");
 child.stdout.on("data", (chunk) => {
@@ -121,13 +93,13 @@ child.stdout.on("data", (chunk) => {
 child.on("close", (code) => {
   if (rest) show(rest);
   console.log(`\n${bold(`Step exited with code ${code}`)}\n\n${bold("Outputs")}`);
-  const out = readFileSync(files.output, "utf8");
+  const out = readFileSync(files.GITHUB_OUTPUT, "utf8");
   for (const m of out.matchAll(/^([\w-]+)<<(ghadelimiter_[\w-]+)\n([\s\S]*?)\n\2$/gm)) {
     const value =
       m[3].length > 160 ? `${m[3].slice(0, 157).replaceAll("\n", "⏎")}...` : m[3].replaceAll("\n", "⏎");
     console.log(`  ${m[1].padEnd(16)} ${value}`);
   }
-  console.log(`\n${bold("Job summary")} ${dim(files.summary)}\n`);
-  console.log(readFileSync(files.summary, "utf8"));
+  console.log(`\n${bold("Job summary")} ${dim(files.GITHUB_STEP_SUMMARY)}\n`);
+  console.log(readFileSync(files.GITHUB_STEP_SUMMARY, "utf8"));
   process.exitCode = code ?? 1;
 });

@@ -10,7 +10,7 @@
  *   npm exec -- node scripts/render-images.mjs
  *   npm exec -- node scripts/render-images.mjs --expand 1,2 --scale 1 --out /tmp/images
  *
- * It runs dist/index.js as scripts/demo.mjs does, against the fake agent replaying a captured transcript,
+ * It runs the committed dist/index.js as scripts/demo.mjs does (through test/harness/launch.mjs), against the fake agent replaying a captured transcript,
  * in a git workspace whose HEAD holds the edited file's content from before the edit; a wrapper around
  * the fake agent then writes the content from after it, as the real agent would have, so the action's
  * cross-check against the working tree agrees with the tool calls.
@@ -18,16 +18,20 @@
  * Needs Chromium (Debian: `apt-get install -y chromium`, optionally `fonts-noto-color-emoji` for ✅).
  * Nothing is fetched at render time: all CSS is inlined and every request the page makes is refused.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { Marked } from "marked";
 import { chromium } from "playwright-core";
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+import {
+  actionMain,
+  FAKE_AGENT,
+  prepareStep,
+  REPO_ROOT as root,
+  spawnAction,
+} from "../test/harness/launch.mjs";
 
 const { values: opts } = parseArgs({
   options: {
@@ -81,14 +85,6 @@ async function runAction(transcript) {
   const runnerTemp = path.join(dir, "_temp");
   const bin = path.join(dir, "bin");
   for (const d of [workspace, runnerTemp, bin]) mkdirSync(d, { recursive: true });
-  const files = Object.fromEntries(
-    ["output", "summary", "state", "env", "path"].map((n) => {
-      const f = path.join(dir, n);
-      writeFileSync(f, "");
-      return [n, f];
-    }),
-  );
-
   // The workspace: a git repo whose HEAD has the edited file as it was before the edit.
   const edit = editedFile(transcript, agentCwd(transcript));
   const git = (...args) =>
@@ -107,7 +103,7 @@ async function runAction(transcript) {
   git("commit", "-q", "--allow-empty", "-m", "before the agent");
 
   // The agent: the fake one, then the edit lands on disk as the real agent would have left it.
-  const fake = path.join(root, "test/fake-agent/cursor-agent");
+  const fake = FAKE_AGENT;
   const apply = edit ? `cp "${path.join(dir, "after")}" "${path.join(workspace, edit.rel)}"` : ":";
   writeFileSync(
     path.join(bin, "cursor-agent"),
@@ -117,49 +113,32 @@ async function runAction(transcript) {
   const scenario = path.join(dir, "scenario.json");
   writeFileSync(scenario, JSON.stringify({ transcript, delayMs: 1 }));
 
-  const env = {
-    PATH: `${bin}${path.delimiter}${process.env.PATH}`,
-    HOME: process.env.HOME,
-    CI: "true",
-    GITHUB_ACTIONS: "true",
-    GITHUB_WORKSPACE: workspace,
-    RUNNER_TEMP: runnerTemp,
-    GITHUB_OUTPUT: files.output,
-    GITHUB_STEP_SUMMARY: files.summary,
-    GITHUB_STATE: files.state,
-    GITHUB_ENV: files.env,
-    GITHUB_PATH: files.path,
-    GITHUB_REPOSITORY: "octo/demo",
-    GITHUB_RUN_ID: "1",
-    GITHUB_RUN_ATTEMPT: "1",
-    GITHUB_SERVER_URL: "https://github.com",
-    CURSOR_API_KEY: "key_demo0000000000000000000000000000000000",
-    FAKE_AGENT_SCENARIO: scenario,
-    // action.yml's defaults, applied as the runner applies them
-    INPUT_PROMPT: "Rename the “Clear entries” button to “Clear manual entries”.",
-    INPUT_WORKSPACE: workspace,
-    INPUT_FORCE: "true",
-    INPUT_TRUST: "true",
-    "INPUT_AGENT-PATH": "cursor-agent",
-    "INPUT_STREAM-PARTIAL-OUTPUT": "true",
-    "INPUT_FAIL-ON-ERROR": "true",
-    "INPUT_APPROVE-MCPS": "false",
-    "INPUT_TIMEOUT-MINUTES": "0",
-    "INPUT_LOG-TOOL-OUTPUT-LINES": "40",
-    "INPUT_SHOW-THINKING": "false",
-  };
-
-  const child = spawn(process.execPath, [path.join(root, "dist/index.js")], {
-    env,
-    stdio: ["ignore", "pipe", "inherit"],
+  // action.yml's defaults apply to every input not given here, as the runner applies them.
+  const { env, files } = prepareStep({
+    workspace,
+    runnerTemp,
+    event: { ref: "refs/heads/main", repository: { full_name: "octo/demo" } },
+    repository: "octo/demo",
+    // Nothing leaves the machine: a closed local port.
+    apiUrl: "http://127.0.0.1:9",
+    pathFirst: [bin],
+    inputs: {
+      prompt: "Rename the “Clear entries” button to “Clear manual entries”.",
+      force: true,
+      "stream-partial-output": true,
+    },
+    env: { CURSOR_API_KEY: "key_demo0000000000000000000000000000000000", FAKE_AGENT_SCENARIO: scenario },
   });
+
+  const child = spawnAction({ args: [actionMain()], cwd: workspace, env });
+  child.stderr.pipe(process.stderr);
   const chunks = [];
   child.stdout.on("data", (c) => chunks.push(c));
   const code = await new Promise((resolve) => child.on("close", (c) => resolve(c ?? 1)));
   const result = {
     code,
     stdout: Buffer.concat(chunks).toString("utf8"),
-    summary: readFileSync(files.summary, "utf8"),
+    summary: readFileSync(files.GITHUB_STEP_SUMMARY, "utf8"),
   };
   rmSync(dir, { recursive: true, force: true });
   return result;

@@ -50,7 +50,7 @@ async function commentRun(
   }
 }
 
-describe("who may start the agent", () => {
+describe.concurrent("who may start the agent", () => {
   it.each(["writer", "maintainer"])("%s may", async (who) => {
     const { r, api } = await commentRun(who);
     expect(r.code).toBe(0);
@@ -114,7 +114,7 @@ function git(cwd: string, ...args: string[]): string {
   return execFileSync("git", args, { cwd, encoding: "utf8" }).trim();
 }
 
-describe("protected agent config", () => {
+describe.concurrent("protected agent config", () => {
   it("restores .cursor/, AGENTS.md and .cursorrules from the base commit before the agent starts", async () => {
     const ws = mkdtempSync(path.join(tmpdir(), "protect-"));
     git(ws, "init", "-q");

@@ -160,7 +160,7 @@ const corpus = hostileStrings();
 const transcript = path.join(dir, "hostile.ndjson");
 writeFileSync(transcript, corpus.map(hostileTranscript).join(""));
 
-describe("agent text never becomes a workflow command", () => {
+describe.concurrent("agent text never becomes a workflow command", () => {
   for (const [label, scenario] of [
     ["line by line", { transcript }],
     ["in 7-byte chunks", { transcript, chunkBytes: 7 }],

@@ -12,7 +12,7 @@ const KEY = "key_0123456789abcdef0123456789abcdef";
 const CURSED = fixture("cursed-mac-read-edit-usage.ndjson");
 const SLEEPY = fixture("cursorhack-parallel-sleep-mac-parallel-shell.ndjson");
 
-describe("the agent's configuration", () => {
+describe.concurrent("the agent's configuration", () => {
   it("maps every input to its flag", async () => {
     const r = await runAction({
       inputs: {
@@ -62,7 +62,7 @@ describe("the agent's configuration", () => {
   });
 });
 
-describe("stopping the agent on our terms", () => {
+describe.concurrent("stopping the agent on our terms", () => {
   it("hang after result: stopped within seconds, green, the conclusion from the result", async () => {
     const r = await runAction({
       inputs: { prompt: "go" },

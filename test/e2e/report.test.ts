@@ -1,6 +1,6 @@
 /**
  * The diff summary where it goes: the sticky PR comment (against the GitHub stand-in over real HTTP),
- * the job summary and the outputs, run through the committed bundle.
+ * the job summary and the outputs, run through the bundle built from src/ for this test run.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
@@ -31,7 +31,7 @@ async function prRun(api: { url: string }, extra: Parameters<typeof runAction>[0
 
 const ours = (body: string) => body.startsWith("<!-- cursor-agent-action comment-key=");
 
-describe("the sticky PR comment", () => {
+describe.concurrent("the sticky PR comment", () => {
   it("finds ours on the second page of 150 and updates it, not a duplicate", async () => {
     const api = await startGitHubApi({
       token: TOKEN,
@@ -136,7 +136,7 @@ describe("the sticky PR comment", () => {
   });
 });
 
-describe("large change sets and secrets", () => {
+describe.concurrent("large change sets and secrets", () => {
   it("300 files × 400 lines: under both limits, every file accounted for", async () => {
     const ws = mkdtempSync(path.join(tmpdir(), "big-"));
     const git = (...a: string[]) => execFileSync("git", a, { cwd: ws, stdio: "ignore" });

@@ -1,5 +1,5 @@
 /**
- * The committed bundle, run as the runner runs it, against the fake agent: how runs end, what the agent
+ * The bundle built from src/ for this test run, run as the runner runs it, against the fake agent: how runs end, what the agent
  * gets, and what the step reports. Every case reads the real outputs file and the real log.
  */
 import { readFileSync, writeFileSync } from "node:fs";
@@ -16,7 +16,7 @@ const lastJson = (file: string) => JSON.parse(readFileSync(fixture(file), "utf8"
 const errors = (r: { log: { commands: { name: string; data: string }[] } }) =>
   r.log.commands.filter((c) => c.name === "error").map((c) => c.data);
 
-describe("a successful run", () => {
+describe.concurrent("a successful run", () => {
   it("reports a real transcript's result in the outputs, and keeps the raw stream byte for byte", async () => {
     const r = await runAction({
       inputs: { prompt: "Add a third line", model: "composer-2-fast" },
@@ -124,7 +124,7 @@ describe("a successful run", () => {
   });
 });
 
-describe("runs that fail", () => {
+describe.concurrent("runs that fail", () => {
   it("non-zero exit: failure, the exit code, stderr's last lines, and every other output still set", async () => {
     const r = await runAction({
       inputs: { prompt: "x" },
@@ -255,7 +255,7 @@ describe("runs that fail", () => {
   });
 });
 
-describe("a saved transcript instead of the agent", () => {
+describe.concurrent("a saved transcript instead of the agent", () => {
   it("reports the same outputs without starting an agent", async () => {
     const r = await runAction({ inputs: { transcript: fixture(CURSED) }, env: { CURSOR_API_KEY: KEY } });
     expect(r.code).toBe(0);

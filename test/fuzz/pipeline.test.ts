@@ -195,14 +195,14 @@ describe("fuzzing the pipeline with mutated real transcripts", () => {
   }, 120_000);
 });
 
-describe("fuzzing the bundle", () => {
+describe.concurrent("fuzzing the bundle", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "fuzz-"));
   const cases = fc.sample(
     fc.tuple(fc.nat({ max: sources.length - 1 }), fc.array(mutation, { minLength: 1, maxLength: 3 })),
     { numRuns: 6, seed: 20261121 },
   );
   it.each(cases.map((c, i) => [i, c] as const))(
-    "mutated transcript %i through dist/index.js",
+    "mutated transcript %i through the bundle",
     async (i, [which, muts]) => {
       const file = path.join(dir, `t${i}.ndjson`);
       writeFileSync(file, mutate(sources[which]!, muts));

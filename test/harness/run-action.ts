@@ -1,30 +1,45 @@
 /**
- * Runs the committed bundle the way the GitHub runner runs a `node24` action: `node <runs.main>`
- * with a clean environment (inputs as `INPUT_*` with action.yml defaults applied, the file-command
- * files, the GITHUB_* / RUNNER_* variables), stdin closed at once, stdout and stderr read as lines
- * for workflow commands, and `$GITHUB_OUTPUT` & co. parsed afterwards as the runner parses them.
- *
- * `PATH` starts with test/fake-agent, so the action's `cursor-agent` is the fake agent, followed by
- * the directory of the Node that runs the tests (the fake's `#!/usr/bin/env node` then finds it).
+ * The end-to-end tests' view of a step: runs the bundle built from src/ for this test run (see bundleEntry)
+ * through the one launcher (./launch.mjs: inputs with action.yml's defaults, file commands, the runner's
+ * variables, PATH to the fake agent, stdin closed), in a fresh git workspace with a push or pull-request
+ * event, then reads stdout and stderr as lines of workflow commands, the file commands as the runner
+ * parses them, and the fake agent's record.
  */
 
-import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
+import { type ChildProcess, execFile } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { delimiter, dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { promisify } from "node:util";
-import { parse as parseYaml } from "yaml";
+import { inject } from "vitest";
+import { DIST } from "../../scripts/bundle.mjs";
+import { buildErrorFile } from "./build-bundle.js";
+import {
+  FIXTURES_DIR,
+  isProcessAlive,
+  prepareStep,
+  REPO_ROOT,
+  readActionManifest,
+  readFileCommand,
+  spawnAction,
+} from "./launch.mjs";
 import { RunnerLineSplitter, readWorkflowCommandLines, type WorkflowLog } from "./workflow-commands.js";
 
 const execFileAsync = promisify(execFile);
 
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-export const FAKE_AGENT_DIR = join(REPO_ROOT, "test", "fake-agent");
-export const FAKE_AGENT = join(FAKE_AGENT_DIR, "cursor-agent");
-export const FIXTURES_DIR = join(REPO_ROOT, "fixtures");
+export {
+  FAKE_AGENT,
+  FAKE_AGENT_DIR,
+  FIXTURES_DIR,
+  inputEnvName,
+  isProcessAlive,
+  parseFileCommand,
+  REPO_ROOT,
+  readActionManifest,
+} from "./launch.mjs";
+
+type FileCommandResult = ReturnType<typeof readFileCommand>;
 
 /** The absolute path of a file in fixtures/. */
 export function fixture(name: string): string {
@@ -86,141 +101,32 @@ export interface FakeAgentRecord {
 // ---------------------------------------------------------------------------------------------
 // action.yml
 
-export interface ActionInput {
-  name: string;
-  default?: string;
-  required: boolean;
-}
-
-export interface ActionManifest {
-  inputs: ActionInput[];
-  main: string;
-}
-
-let manifestCache: ActionManifest | undefined;
-
-/** Reads action.yml's inputs and `runs.main` with a YAML parser (cached). */
-export function readActionManifest(): ActionManifest {
-  if (manifestCache) return manifestCache;
-  const document = parseYaml(readFileSync(join(REPO_ROOT, "action.yml"), "utf8")) as {
-    inputs?: Record<string, { default?: unknown; required?: unknown } | null>;
-    runs?: { main?: string };
-  };
-  const inputs = Object.entries(document.inputs ?? {}).map(([name, spec]) => ({
-    name,
-    default: spec?.default === undefined || spec.default === null ? undefined : String(spec.default),
-    required: spec?.required === true,
-  }));
-  manifestCache = { inputs, main: document.runs?.main ?? "dist/index.js" };
-  return manifestCache;
-}
-
-/** `INPUT_<NAME>`: spaces become `_`, upper-cased, dashes kept (the runner's Handler.cs). */
-export function inputEnvName(name: string): string {
-  return `INPUT_${name.replaceAll(" ", "_").toUpperCase()}`;
-}
-
 /**
- * Evaluates a `default:` the way the runner would for the two expressions an action like this
- * uses; anything else is a harness limitation and fails loudly rather than passing a wrong value.
+ * action.yml's `runs.main`, in the bundle the global setup built from src/ (test/harness/build-bundle.ts)
+ * instead of the committed dist/: `dist/index.js` becomes `<bundleDir>/index.js`.
  */
-function evaluateDefault(value: string, context: { workspace: string; token: string }): string {
-  return value.replace(/\$\{\{\s*(.*?)\s*\}\}/g, (_, expression: string) => {
-    if (expression === "github.workspace") return context.workspace;
-    if (expression === "github.token") return context.token;
-    throw new Error(`action.yml default uses an expression the harness cannot evaluate: ${expression}`);
-  });
+export async function bundleEntry(): Promise<string> {
+  const main = readActionManifest().main;
+  const inBundle = relative(DIST, main);
+  if (inBundle.startsWith("..") || isAbsolute(inBundle)) {
+    throw new Error(`action.yml runs.main (${main}) is not in ${DIST}/, where scripts/bundle.mjs builds`);
+  }
+  const dir = inject("bundleDir");
+  const entry = join(dir, inBundle);
+  // The global setup may still be building: the directory appears whole (renamed), or the error file does.
+  const deadline = Date.now() + BUILD_WAIT_MS;
+  while (!existsSync(entry)) {
+    const failure = await readFile(buildErrorFile(dir), "utf8").catch(() => undefined);
+    if (failure !== undefined) throw new Error(failure);
+    if (Date.now() > deadline)
+      throw new Error(`the bundle under test did not appear at ${dir} within ${BUILD_WAIT_MS} ms`);
+    await sleep(50);
+  }
+  return entry;
 }
 
-function buildInputEnv(
-  given: RunActionOptions["inputs"],
-  context: { workspace: string; token: string },
-): Record<string, string> {
-  const env: Record<string, string> = {};
-  const provided = new Map<string, string>();
-  for (const [name, value] of Object.entries(given ?? {})) {
-    if (value !== undefined) provided.set(name.toLowerCase(), String(value));
-  }
-  for (const input of readActionManifest().inputs) {
-    const value = provided.get(input.name.toLowerCase());
-    provided.delete(input.name.toLowerCase());
-    // Every declared input is set; one with no default and no value is the empty string.
-    env[inputEnvName(input.name)] =
-      value ?? (input.default === undefined ? "" : evaluateDefault(input.default, context));
-  }
-  // Inputs the action does not declare still reach it (the runner only warns).
-  for (const [name, value] of Object.entries(given ?? {})) {
-    if (value !== undefined && provided.has(name.toLowerCase())) env[inputEnvName(name)] = String(value);
-  }
-  return env;
-}
-
-// ---------------------------------------------------------------------------------------------
-// File commands ($GITHUB_OUTPUT, $GITHUB_STATE, $GITHUB_ENV)
-
-/**
- * Parses a file-command file as the runner's `EnvFileKeyValuePairs` does on Linux: `NAME=VALUE`
- * lines and `NAME<<DELIMITER` … `DELIMITER` blocks; only `\n` ends a line (a `\r` stays in the
- * value). Throws the runner's errors for malformed content (each of which fails the step).
- */
-export function parseFileCommand(text: string): Record<string, string> {
-  const values: Record<string, string> = {};
-  parseFileCommandInto(text, values);
-  return values;
-}
-
-function parseFileCommandInto(text: string, values: Record<string, string>): void {
-  let index = 0;
-  const readLine = (): { line: string; newline: boolean } | undefined => {
-    if (index >= text.length) return undefined;
-    const lf = text.indexOf("\n", index);
-    const start = index;
-    if (lf < 0) {
-      index = text.length;
-      return { line: text.slice(start), newline: false };
-    }
-    index = lf + 1;
-    return { line: text.slice(start, lf), newline: true };
-  };
-
-  for (let current = readLine(); current !== undefined; current = readLine()) {
-    const { line } = current;
-    if (line === "") continue;
-    const equals = line.indexOf("=");
-    const heredoc = line.indexOf("<<");
-    if (equals >= 0 && (heredoc < 0 || equals < heredoc)) {
-      values[line.slice(0, equals)] = line.slice(equals + 1);
-    } else if (heredoc >= 0 && (equals < 0 || heredoc < equals)) {
-      const key = line.slice(0, heredoc);
-      const delimiter = line.slice(heredoc + 2);
-      if (key === "" || delimiter === "") {
-        throw new Error(`Invalid format '${line}'. Name must not be empty and delimiter must not be empty`);
-      }
-      const start = index;
-      let end = index;
-      for (let next = readLine(); next?.line !== delimiter; next = readLine()) {
-        if (next === undefined) throw new Error(`Invalid value. Matching delimiter not found '${delimiter}'`);
-        if (!next.newline) throw new Error("Invalid value. EOF marker missing new line.");
-        end = index - 1;
-      }
-      values[key] = end > start ? text.slice(start, end) : "";
-    } else {
-      throw new Error(`Invalid format '${line}'`);
-    }
-  }
-}
-
-async function readFileCommand(path: string): Promise<{ values: Record<string, string>; error?: string }> {
-  const text = await readFile(path, "utf8").catch(() => "");
-  const values: Record<string, string> = {};
-  try {
-    parseFileCommandInto(text.startsWith("\uFEFF") ? text.slice(1) : text, values);
-    return { values };
-  } catch (error) {
-    // Pairs before the bad one were already applied by the runner, as here.
-    return { values, error: error instanceof Error ? error.message : String(error) };
-  }
-}
+/** Far beyond ncc's ~10 s on two busy cores; only a hung build waits this long. */
+const BUILD_WAIT_MS = 180_000;
 
 // ---------------------------------------------------------------------------------------------
 // Options and results
@@ -444,40 +350,50 @@ async function prepare(options: RunActionOptions) {
   runRoots.add(root);
   const runnerTemp = join(root, "runner-temp");
   const home = join(root, "home");
-  const fileCommands = join(runnerTemp, "_runner_file_commands");
-  const workflowDir = join(runnerTemp, "_github_workflow");
-  await Promise.all([mkdir(home, { recursive: true }), mkdir(fileCommands, { recursive: true })]);
-  await mkdir(workflowDir, { recursive: true });
+  await mkdir(home, { recursive: true });
 
   const workspace = options.workspace ? resolve(options.workspace) : join(root, "work", "repo", "repo");
   const sha = options.workspace ? await headSha(workspace, home) : await createWorkspace(workspace, home);
 
-  const files = {
-    GITHUB_OUTPUT: join(fileCommands, `set_output_${randomUUID()}`),
-    GITHUB_STATE: join(fileCommands, `save_state_${randomUUID()}`),
-    GITHUB_ENV: join(fileCommands, `set_env_${randomUUID()}`),
-    GITHUB_PATH: join(fileCommands, `add_path_${randomUUID()}`),
-    GITHUB_STEP_SUMMARY: join(fileCommands, `step_summary_${randomUUID()}`),
-  };
-  await Promise.all(Object.values(files).map((path) => writeFile(path, "")));
-
-  const eventPath = join(workflowDir, "event.json");
-  await writeFile(eventPath, JSON.stringify(eventPayload(options, sha), null, 2));
-
-  const dirs: ActionDirs = { root, workspace, runnerTemp, home, fileCommands, eventPath };
+  let scenario: string | undefined;
+  let record: string | undefined;
   let scenarioEnv: Record<string, string> = {};
   if (options.scenario) {
-    dirs.record = options.scenario.record ?? join(root, "agent-record.json");
-    dirs.scenario = join(root, "agent-scenario.json");
-    await writeFile(dirs.scenario, JSON.stringify({ ...options.scenario, record: dirs.record }, null, 2));
-    scenarioEnv = { FAKE_AGENT_SCENARIO: dirs.scenario };
+    record = options.scenario.record ?? join(root, "agent-record.json");
+    scenario = join(root, "agent-scenario.json");
+    await writeFile(scenario, JSON.stringify({ ...options.scenario, record }, null, 2));
+    scenarioEnv = { FAKE_AGENT_SCENARIO: scenario };
   } else if (options.env?.FAKE_AGENT_SCENARIO) {
-    dirs.scenario = options.env.FAKE_AGENT_SCENARIO;
-    dirs.record = recordPathOf(dirs.scenario);
+    scenario = options.env.FAKE_AGENT_SCENARIO;
+    record = recordPathOf(scenario);
   }
+  if (record) recordPaths.add(record);
 
-  if (dirs.record) recordPaths.add(dirs.record);
-  const env = buildEnv(options, { workspace, runnerTemp, home, eventPath, sha, files, root, scenarioEnv });
+  const pr = options.pullRequest;
+  const { env, files, eventPath } = prepareStep({
+    workspace,
+    runnerTemp,
+    home,
+    sha,
+    event: eventPayload(options, sha),
+    eventName: options.eventName ?? (pr ? "pull_request" : "push"),
+    repository: REPOSITORY,
+    inputs: options.inputs,
+    token: options.githubToken,
+    apiUrl: options.apiUrl,
+    pullRequest: pr,
+    env: { ...scenarioEnv, ...options.env },
+  });
+  const dirs: ActionDirs = {
+    root,
+    workspace,
+    runnerTemp,
+    home,
+    fileCommands: dirname(files.GITHUB_OUTPUT),
+    eventPath,
+    scenario,
+    record,
+  };
   return { dirs, env, files };
 }
 
@@ -488,85 +404,6 @@ function recordPathOf(scenarioPath: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-function buildEnv(
-  options: RunActionOptions,
-  context: {
-    workspace: string;
-    runnerTemp: string;
-    home: string;
-    eventPath: string;
-    sha: string;
-    root: string;
-    files: Record<string, string>;
-    scenarioEnv: Record<string, string>;
-  },
-): Record<string, string> {
-  const token = options.githubToken ?? "ghs_harnessTokenForTests0000000000000000";
-  const pr = options.pullRequest;
-  const eventName = options.eventName ?? (pr ? "pull_request" : "push");
-  const apiUrl = options.apiUrl ?? "https://api.github.com";
-  const ref = pr ? `refs/pull/${pr.number}/merge` : "refs/heads/main";
-  const env: Record<string, string> = {
-    PATH: [FAKE_AGENT_DIR, dirname(process.execPath), process.env.PATH ?? ""].join(delimiter),
-    HOME: context.home,
-    LANG: "C.UTF-8",
-    CI: "true",
-    GITHUB_ACTIONS: "true",
-    GITHUB_ACTION: "__octo_cursor-agent-action",
-    GITHUB_ACTION_PATH: REPO_ROOT,
-    GITHUB_ACTION_REPOSITORY: "octo/cursor-agent-action",
-    GITHUB_ACTION_REF: "v1",
-    GITHUB_ACTOR: "octocat",
-    GITHUB_ACTOR_ID: "583231",
-    GITHUB_TRIGGERING_ACTOR: "octocat",
-    GITHUB_API_URL: apiUrl,
-    GITHUB_GRAPHQL_URL: `${apiUrl}/graphql`,
-    GITHUB_SERVER_URL: "https://github.com",
-    GITHUB_EVENT_NAME: eventName,
-    GITHUB_EVENT_PATH: context.eventPath,
-    GITHUB_JOB: "agent",
-    GITHUB_REF: ref,
-    GITHUB_REF_NAME: pr ? `${pr.number}/merge` : "main",
-    GITHUB_REF_TYPE: "branch",
-    GITHUB_REF_PROTECTED: "false",
-    GITHUB_HEAD_REF: pr ? (pr.headRef ?? "feature") : "",
-    GITHUB_BASE_REF: pr ? (pr.baseRef ?? "main") : "",
-    GITHUB_REPOSITORY: REPOSITORY,
-    GITHUB_REPOSITORY_ID: "111111",
-    GITHUB_REPOSITORY_OWNER: "octo",
-    GITHUB_REPOSITORY_OWNER_ID: "4444",
-    GITHUB_RETENTION_DAYS: "90",
-    GITHUB_RUN_ID: "1234567890",
-    GITHUB_RUN_NUMBER: "7",
-    GITHUB_RUN_ATTEMPT: "1",
-    GITHUB_SHA: context.sha,
-    GITHUB_WORKFLOW: "Agent",
-    GITHUB_WORKFLOW_REF: `${REPOSITORY}/.github/workflows/agent.yml@${ref}`,
-    GITHUB_WORKFLOW_SHA: context.sha,
-    GITHUB_WORKSPACE: context.workspace,
-    ...context.files,
-    RUNNER_OS: "Linux",
-    RUNNER_ARCH: "X64",
-    RUNNER_NAME: "GitHub Actions 1",
-    RUNNER_ENVIRONMENT: "github-hosted",
-    RUNNER_TEMP: context.runnerTemp,
-    RUNNER_TOOL_CACHE: join(context.root, "toolcache"),
-    RUNNER_WORKSPACE: dirname(context.workspace),
-    // Always present for node actions; a child that does not need them should not get them.
-    ACTIONS_RUNTIME_URL: "https://pipelines.actions.githubusercontent.com/harness/",
-    ACTIONS_RUNTIME_TOKEN: `runtime-token-${randomUUID()}`,
-    ACTIONS_RESULTS_URL: "https://results-receiver.actions.githubusercontent.com/",
-    ACTIONS_CACHE_URL: "https://artifactcache.actions.githubusercontent.com/harness/",
-    ...buildInputEnv(options.inputs, { workspace: context.workspace, token }),
-    ...context.scenarioEnv,
-  };
-  for (const [name, value] of Object.entries(options.env ?? {})) {
-    if (value === undefined) delete env[name];
-    else env[name] = value;
-  }
-  return env;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -584,23 +421,6 @@ function killQuietly(pid: number, signal: NodeJS.Signals = "SIGKILL"): void {
     process.kill(pid, signal);
   } catch {
     // already gone
-  }
-}
-
-/** Alive and not a zombie: a killed orphan may linger as a zombie where nothing reaps it. */
-export function isProcessAlive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
-    return state !== "Z" && state !== "X";
-  } catch {
-    if (existsSync("/proc/self/stat")) return false;
-  }
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
   }
 }
 
@@ -652,17 +472,11 @@ const STREAM_GRACE_MS = 5_000;
 /** Starts the action and returns at once; `done` settles when it has exited. */
 export async function startAction(options: RunActionOptions = {}): Promise<ActionHandle> {
   const { dirs, env, files } = await prepare(options);
-  const entry = resolve(REPO_ROOT, options.entry ?? readActionManifest().main);
-  if (!existsSync(entry)) throw new Error(`${entry} does not exist (build the bundle first: npm run bundle)`);
+  const entry = options.entry ? resolve(REPO_ROOT, options.entry) : await bundleEntry();
+  if (!existsSync(entry)) throw new Error(`${entry} does not exist`);
 
   const startedAt = Date.now();
-  const child = spawn(process.execPath, [entry], {
-    cwd: dirs.workspace,
-    env,
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  // The runner closes the step's stdin at once.
-  child.stdin?.end();
+  const child = spawnAction({ args: [entry], cwd: dirs.workspace, env });
 
   let stdout = "";
   let stderr = "";
@@ -729,10 +543,10 @@ export async function startAction(options: RunActionOptions = {}): Promise<Actio
       }
     }
 
-    const [output, state, exportedEnv, summary, pathText] = await Promise.all([
-      readFileCommand(files.GITHUB_OUTPUT),
-      readFileCommand(files.GITHUB_STATE),
-      readFileCommand(files.GITHUB_ENV),
+    const [output, state, exportedEnv] = [files.GITHUB_OUTPUT, files.GITHUB_STATE, files.GITHUB_ENV].map(
+      readFileCommand,
+    ) as [FileCommandResult, FileCommandResult, FileCommandResult];
+    const [summary, pathText] = await Promise.all([
       readFile(files.GITHUB_STEP_SUMMARY, "utf8").catch(() => ""),
       readFile(files.GITHUB_PATH, "utf8").catch(() => ""),
     ]);
