@@ -30,7 +30,7 @@ export interface VerdictInput {
   stopped?: { reason: "timeout" | "cancel" | "hang-after-result"; afterMs: number };
 }
 
-/** The CLI's own exits when it is interrupted mid-turn (FORMAT.md "How runs end"). */
+/** The CLI's own exits when it is interrupted mid-turn (docs/stream-format.md "How runs end"). */
 const EXIT_MEANING: Record<number, string> = {
   130: " (interrupted: SIGINT from outside the action)",
   143: " (terminated: SIGTERM from outside the action)",
@@ -92,7 +92,7 @@ function spawnMessage(agentPath: string, e: { code: string; message: string }): 
   return `agent-path '${agentPath}' could not be started: ${e.code}. ${INSTALL_HINT}`;
 }
 
-/** The agent's words without its colours (FORMAT.md: the bad-key warning comes in ANSI colours). */
+/** The agent's words without its colours (docs/stream-format.md "How runs end": the bad-key warning comes in ANSI colours). */
 export function clean(s: string): string {
   return stripVTControlCharacters(s).trimEnd();
 }

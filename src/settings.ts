@@ -1,7 +1,7 @@
 /**
  * Settings: every input read and validated in one place, into one typed object.
  *
- * The runner applies action.yml's defaults but enforces nothing (RUNNER.md "Inputs"), and other hosts
+ * The runner applies action.yml's defaults but enforces nothing (docs/runner.md "Inputs"), and other hosts
  * (the local-action runner, a bare `node dist/index.js`) apply none, so the defaults are mirrored here;
  * a test reads action.yml so the two cannot drift. A bad input is an {@link InputError}: one line naming
  * the input and what is wrong.

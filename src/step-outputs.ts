@@ -8,7 +8,7 @@ import { appendFileSync } from "node:fs";
 
 /**
  * `name<<delimiter` … `delimiter`: safe for any value, newlines included, because the delimiter is
- * random per value (RUNNER.md "Outputs").
+ * random per value (docs/runner.md "Outputs, state and the job summary").
  */
 function fileCommandValue(name: string, value: string): string {
   const delimiter = `ghadelimiter_${randomUUID()}`;

@@ -1,6 +1,6 @@
 /**
  * The agent's process: started with stdin closed (the CLI is known to hang after its result when stdin
- * stays open, FORMAT.md "How runs end"), in its own process group, stdout handed over as raw chunks,
+ * stays open, docs/stream-format.md "How runs end"), in its own process group, stdout handed over as raw chunks,
  * stderr as lines.
  */
 

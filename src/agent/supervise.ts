@@ -1,6 +1,6 @@
 /**
  * Stopping the agent on our terms: after `timeout-minutes`, when the run is cancelled, and when it
- * hangs after its result (a known CLI quirk, FORMAT.md "How runs end"). SIGTERM to its process group
+ * hangs after its result (a known CLI quirk, docs/stream-format.md "How runs end"). SIGTERM to its process group
  * first, SIGKILL after a grace period, so a shell it started cannot outlive it.
  */
 import type { RunningAgent } from "./process.js";

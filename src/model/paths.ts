@@ -1,7 +1,7 @@
 /**
  * Relating the agent's paths to the workspace. The agent reports paths in its own OS's style: POSIX on
  * Linux/macOS, `D:\...` on Windows, sometimes `D:/...` in args and `D:\...` in results of one run
- * (FORMAT.md "Paths"). Nothing here touches the file system: these are strings from the agent.
+ * (docs/stream-format.md "Paths"). Nothing here touches the file system: these are strings from the agent.
  */
 import path from "node:path";
 

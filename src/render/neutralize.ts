@@ -2,7 +2,7 @@
  * Trust boundary: text from the agent must never become a workflow command.
  *
  * The runner reads stdout line by line, splitting at `\r\n`, `\r` and `\n` (.NET `ReadLine`), and runs
- * `::name::data` after trimming leading white space, and `##[name]data` anywhere in a line (RUNNER.md).
+ * `::name::data` after trimming leading white space, and `##[name]data` anywhere in a line (docs/runner.md "Workflow commands").
  * It finds both with culture-sensitive .NET string search (ICU), which steps over "ignorable" code
  * points (U+00AD, U+200B, most C0 controls, …): `:\u00ad:set-output` counts as `::set-output`. So a
  * line is judged on what is left once those are removed, and a line that would be a command is

@@ -1,6 +1,6 @@
 /**
  * Trust boundary: nothing that leaves the runner (job summary, PR comment, outputs meant for them) may
- * carry a secret. The runner's masks only cover the log (RUNNER.md "Masks"), so we redact ourselves,
+ * carry a secret. The runner's masks only cover the log (docs/runner.md "Masks"), so we redact ourselves,
  * before any truncation, so that a cut can never leave half a secret behind.
  */
 

@@ -3,7 +3,7 @@
  *
  * Validation is by zod, per event type, on the fields the action reads; everything else in a line is
  * ignored. An event of a type we do not know, or a known type whose fields do not fit, becomes an
- * `unknown` event instead of an error: the agent's format grows faster than its docs (FORMAT.md).
+ * `unknown` event instead of an error: the agent's format grows faster than its docs (docs/stream-format.md "Events").
  */
 import { z } from "zod";
 import { bool, errorText, num, str } from "./json.js";
@@ -36,7 +36,7 @@ export interface InitEvent {
 export interface AssistantEvent {
   kind: "assistant";
   text: string;
-  /** Present on the full-segment repeat the CLI sends before a tool call (FORMAT.md "Partial output"). */
+  /** Present on the full-segment repeat the CLI sends before a tool call (docs/stream-format.md "Partial output"). */
   modelCallId?: string;
   /** Present on token deltas (and on the repeat before a tool call). */
   timestampMs?: number;
@@ -147,7 +147,7 @@ export function toEvent(raw: Record<string, unknown>): AgentEvent {
           permissionMode: d.permissionMode,
         };
       }
-      if (subtype === undefined) return unknown; // a wrapper's own line (FORMAT.md: inspector capture)
+      if (subtype === undefined) return unknown; // a wrapper's own line (docs/stream-format.md "Framing": the inspector capture)
       return notice(type, subtype, raw);
     }
     case "user": {

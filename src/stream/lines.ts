@@ -1,7 +1,7 @@
 /**
  * Framing: bytes as they arrive → whole JSON values, one per line, whatever the chunking.
  *
- * The agent writes one JSON object per `\n`-terminated line, but real streams are messier (FORMAT.md
+ * The agent writes one JSON object per `\n`-terminated line, but real streams are messier (docs/stream-format.md
  * "Framing"): CRLF from wrappers, blank lines, a last line without newline, non-JSON noise, lines of
  * several MB, and producers that write the newline inside an id raw, splitting one object over two
  * physical lines. This module turns all of that into a sequence of parsed values plus a count of what it

@@ -1,6 +1,6 @@
 /**
  * Patch-style edits: some models send an edit as a `*** Begin Patch … *** End Patch` text (the
- * "apply_patch" format) instead of whole-file contents (FORMAT.md; skill-eval-0025). When a successful
+ * "apply_patch" format) instead of whole-file contents (docs/stream-format.md "Tool kinds"; fixtures/skill-eval-0025). When a successful
  * edit carries no after-content, the tracker replays its patch on the file's last known content.
  *
  * Applying is deliberately strict (exact, then whitespace-insensitive line matches, no fuzz): a patch that

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * A fake `cursor-agent` for tests: it parses its command line like the real CLI (commander),
- * fails the way the real CLI fails (see /work/shared/FORMAT.md, "How runs end"), and otherwise
+ * fails the way the real CLI fails (see docs/stream-format.md "How runs end"), and otherwise
  * replays a recorded stream-json transcript byte for byte, driven by a JSON scenario file named
  * in `FAKE_AGENT_SCENARIO`. It also writes a record of how it was started (argv, env, cwd,
  * signals received) so tests can check what the action handed to the agent.

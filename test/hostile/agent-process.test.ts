@@ -42,7 +42,7 @@ function killDaemon(pidFile: string): boolean {
   return alive;
 }
 
-describe("a daemon outside the agent's process group holds its pipes", () => {
+describe.concurrent("a daemon outside the agent's process group holds its pipes", () => {
   it("the step ends within seconds of the agent's exit, and nothing is printed after the footer", async () => {
     const { agentPath, pidFile } = daemonAgent();
     const r = await runAction({

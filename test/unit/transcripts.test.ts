@@ -35,7 +35,7 @@ const EXPECTED: Record<string, Expected> = {
     model: "Composer 2 Fast",
     segments: 1,
     thinkingBlocks: 0,
-    // Both shell calls end in `failure` with exitCode 0: failed all the same (FORMAT.md).
+    // Both shell calls end in `failure` with exitCode 0: failed all the same (docs/stream-format.md "Outcomes").
     tools: { "shellToolCall:failed": 2 },
     resultLength: 5,
     usage: false,
@@ -157,7 +157,7 @@ describe("real transcripts through the run model", () => {
       expect(model.result?.text?.length).toBe(want.resultLength);
       expect(model.result?.usage !== undefined).toBe(want.usage);
       expect(model.counts.segments).toBe(want.segments);
-      // The result is every segment joined with no separator (FORMAT.md): each shown once, none lost.
+      // The result is every segment joined with no separator (docs/stream-format.md "Partial output"): each shown once, none lost.
       expect(segments.join("")).toBe(model.result?.text);
       expect(model.counts.thinkingBlocks).toBe(want.thinkingBlocks);
       const tools: Record<string, number> = {};
