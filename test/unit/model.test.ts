@@ -38,7 +38,7 @@ function call(kind: string, args: object, res: object) {
   return [...model.tools.values()][0]!;
 }
 
-describe("tool kinds and outcomes (docs/stream-format.md "Tool kinds")", () => {
+describe("tool kinds and outcomes (docs/stream-format.md, Tool kinds)", () => {
   it.each([
     [
       "readToolCall",
