@@ -6,7 +6,7 @@
  * Each change is also announced as a {@link ModelUpdate}; a tool call's carries the call resolved to its
  * family ({@link Tool}), which the live log and the change tracker ask for its output and file operations.
  */
-import type { AgentEvent, AssistantEvent, InitEvent, ResultEvent, ToolEvent } from "../stream/events.js";
+import type { AgentEvent, InitEvent, ResultEvent, ToolEvent } from "../stream/events.js";
 import {
   kindOf,
   mainArg,
@@ -18,6 +18,7 @@ import {
   toolName,
 } from "../tools/index.js";
 import { relatePath } from "./paths.js";
+import { Segments } from "./segments.js";
 
 export interface ToolCall {
   /** The agent's id, as given: may contain a newline (docs/stream-format.md "Tool calls"). Never print it raw. */
@@ -59,10 +60,6 @@ export type ModelUpdate =
 
 export type UpdateSink = (u: ModelUpdate) => void;
 
-/** The longest text of a segment kept to recognise its repeat (longer ones compare by length). */
-const SEGMENT_PREFIX_KEPT = 64 * 1024;
-const LAST_SEGMENT_KEPT = 64 * 1024;
-
 export class RunModel {
   readonly session: Session = {};
   readonly tools = new Map<string, ToolCall>();
@@ -76,13 +73,7 @@ export class RunModel {
     replayedToolEvents: 0,
     unknownEvents: 0,
   };
-  /** The last segment of assistant text (capped), for the summary's "final text". */
-  lastSegment = "";
-
-  /** The segment being streamed as deltas: its length and (capped) text. */
-  private current = { length: 0, prefix: "" };
-  /** A streamed segment closed by a tool call or the result before its repeat arrived. */
-  private closedUnrepeated: { length: number; prefix: string } | undefined;
+  private readonly segments: Segments;
   /** The thinking block being streamed: its delta count (some agents send only empty deltas) and length. */
   private thinkingOpen: { deltas: number; chars: number } | undefined;
 
@@ -90,7 +81,14 @@ export class RunModel {
     private readonly emit: UpdateSink = () => {},
     /** The workspace, to relate paths when `system/init` has no `cwd`. */
     private readonly workspace?: string,
-  ) {}
+  ) {
+    this.segments = new Segments(emit, () => this.counts.segments++);
+  }
+
+  /** The last segment of assistant text (capped), for the summary's "final text". */
+  get lastSegment(): string {
+    return this.segments.last;
+  }
 
   /** The directory the agent's paths are relative to. */
   get root(): string | undefined {
@@ -114,14 +112,14 @@ export class RunModel {
       case "thinking-completed":
         return this.closeThinking();
       case "assistant":
-        return this.onAssistant(event);
+        return this.segments.onAssistant(event);
       case "tool-started":
         return this.onToolStarted(event, receivedAt);
       case "tool-completed":
         return this.onToolCompleted(event, receivedAt);
       case "result":
         this.closeThinking();
-        this.closeSegmentImplicitly();
+        this.segments.closeImplicitly();
         this.result = event;
         if (event.sessionId && !this.session.sessionId) this.session.sessionId = event.sessionId;
         if (event.requestId) this.session.requestId = event.requestId;
@@ -156,7 +154,7 @@ export class RunModel {
   /** The stream ended: close what is still open (text cut off mid-segment is still a segment). */
   finish(): void {
     this.closeThinking();
-    this.closeSegmentImplicitly();
+    this.segments.closeImplicitly();
   }
 
   toolCounts(): { total: number; byStatus: Record<ToolStatus, number>; byKind: Record<string, number> } {
@@ -186,62 +184,6 @@ export class RunModel {
     this.emit({ type: "init", session: s });
   }
 
-  /**
-   * Partial output (docs/stream-format.md "Tool calls"): each token is an `assistant` event with `timestamp_ms` and no
-   * `model_call_id`; before a tool call the whole segment is repeated once with `model_call_id`, and the
-   * final segment is repeated with neither field. Without partial output, each event is a whole segment.
-   */
-  private onAssistant(e: AssistantEvent): void {
-    const isDelta = e.alternate === true || (e.modelCallId === undefined && e.timestampMs !== undefined);
-    if (isDelta) {
-      if (e.text === "") return;
-      this.closedUnrepeated = undefined;
-      const c = this.current;
-      if (c.prefix.length < SEGMENT_PREFIX_KEPT)
-        c.prefix += e.text.slice(0, SEGMENT_PREFIX_KEPT - c.prefix.length);
-      c.length += e.text.length;
-      this.emit({ type: "text-delta", text: e.text });
-      return;
-    }
-    if (this.current.length > 0) {
-      const repeat = sameText(this.current, e.text);
-      this.closeSegment();
-      // Not the repeat we expected: the deltas were a segment of their own, and this is another.
-      if (!repeat) this.wholeSegment(e.text);
-      return;
-    }
-    const closed = this.closedUnrepeated;
-    this.closedUnrepeated = undefined;
-    if (closed && sameText(closed, e.text)) return; // the late repeat of a segment already closed
-    this.wholeSegment(e.text);
-  }
-
-  private wholeSegment(text: string): void {
-    if (text === "") return;
-    this.countSegment(text);
-    this.emit({ type: "segment", text, streamed: false });
-  }
-
-  private closeSegment(): void {
-    const c = this.current;
-    this.current = { length: 0, prefix: "" };
-    this.countSegment(c.prefix);
-    this.emit({ type: "segment", text: c.prefix, streamed: true });
-  }
-
-  /** A tool call or the result arrived before the segment's repeat: close it, and drop the repeat later. */
-  private closeSegmentImplicitly(): void {
-    if (this.current.length === 0) return;
-    const c = this.current;
-    this.closeSegment();
-    this.closedUnrepeated = c;
-  }
-
-  private countSegment(text: string): void {
-    this.counts.segments++;
-    this.lastSegment = text.length > LAST_SEGMENT_KEPT ? text.slice(0, LAST_SEGMENT_KEPT) : text;
-  }
-
   private closeThinking(): void {
     if (!this.thinkingOpen) return;
     this.counts.thinkingBlocks++;
@@ -252,7 +194,7 @@ export class RunModel {
 
   private onToolStarted(e: ToolEvent, receivedAt: number): void {
     this.closeThinking();
-    this.closeSegmentImplicitly();
+    this.segments.closeImplicitly();
     if (this.tools.has(e.callId)) {
       // After a reconnect the CLI may replay a call's lines: the same call_id started again.
       this.counts.replayedToolEvents++;
@@ -267,7 +209,7 @@ export class RunModel {
 
   private onToolCompleted(e: ToolEvent, receivedAt: number): void {
     this.closeThinking();
-    this.closeSegmentImplicitly();
+    this.segments.closeImplicitly();
     let call = this.tools.get(e.callId);
     if (call && call.status !== "running") {
       this.counts.replayedToolEvents++;
@@ -319,8 +261,4 @@ export class RunModel {
   private note(text: string): void {
     this.emit({ type: "note", text });
   }
-}
-
-function sameText(kept: { length: number; prefix: string }, text: string): boolean {
-  return text.length === kept.length && text.startsWith(kept.prefix);
 }

@@ -1,0 +1,100 @@
+/**
+ * Working-tree changes that no successful file tool call explains: what commands (`sed -i`, a generator,
+ * a formatter) changed, as git sees it, less what was already changed before the agent started.
+ */
+import { countLines } from "./diff.js";
+import type { NumstatEntry, StatusEntry } from "./git.js";
+import { MAX_KEPT_CHARS } from "./recorder.js";
+import { entrySignature } from "./snapshot.js";
+import type { SummaryInput } from "./summary.js";
+import type { FileChange } from "./types.js";
+
+/** Files changed by commands listed one by one; the rest are summed in a note. */
+const MAX_SHELL_LISTED = 300;
+
+/** A git call, bounded by what is left of the budget, and never a throw. */
+export type Ask = <T>(f: () => Promise<T>, fallback: T) => Promise<T>;
+
+/** Working-tree changes no successful file tool call explains: commands, generators, earlier edits. */
+export async function shellChanges(
+  input: SummaryInput,
+  explained: Set<string>,
+  ask: Ask,
+  note: (n: string) => void,
+  statusP: Promise<StatusEntry[]>,
+  numstatP: Promise<NumstatEntry[]>,
+): Promise<{ files: FileChange[]; added: number; removed: number }> {
+  const { git, locator, before, recorder } = input;
+  const status = await statusP;
+  if (status.length === 0) return { files: [], added: 0, removed: 0 };
+  const numstat = new Map<string, NumstatEntry>();
+  for (const n of await numstatP) numstat.set(locator.gitKey(n.path), n);
+  let unchangedSinceBefore = 0;
+  const out: FileChange[] = [];
+  let unlisted = 0;
+  let unlistedAdded = 0;
+  let unlistedRemoved = 0;
+  for (const e of [...status].sort((a, b) => cmp(a.path, b.path))) {
+    const key = locator.gitKey(e.path);
+    if (explained.has(key)) continue;
+    if (
+      before?.has(e.path) &&
+      before.get(e.path) === (await entrySignature(input.workspace, e.code, e.path))
+    ) {
+      unchangedSinceBefore++;
+      continue;
+    }
+    const n = numstat.get(key);
+    if (out.length >= MAX_SHELL_LISTED) {
+      unlisted++;
+      unlistedAdded += n?.added ?? 0;
+      unlistedRemoved += n?.removed ?? 0;
+      continue;
+    }
+    const isNew = e.code === "??" || e.code[0] === "A";
+    const isDeleted = e.code.includes("D");
+    const what = isNew ? "a new file" : isDeleted ? "deleted" : "modified";
+    const notes = [`${what}, changed by no file tool call (a command, or already changed before the run)`];
+    if (recorder.attempted.has(key)) notes.push("a file tool call on it did not report success");
+    let added = n?.added ?? 0;
+    const removed = n?.removed ?? 0;
+    if (n?.binary) notes.push("binary file");
+    else if (!n && isNew) {
+      // Untracked: git has no counts for it; its lines are all added.
+      const r = await ask(() => git.read(e.path, MAX_KEPT_CHARS), undefined);
+      if (r?.kind === "text") added = countLines(r.text);
+      else if (r?.kind === "binary") notes.push("binary file");
+      else if (r?.kind === "too-large") notes.push("too large to count");
+      else if (r?.kind === "refused") notes.push(`not read: ${r.reason}`);
+    }
+    out.push({
+      path: e.path,
+      status: "shell",
+      added,
+      removed,
+      note: joinNotes(...notes),
+      baseline: "git",
+      editCount: 0,
+    });
+  }
+  if (unchangedSinceBefore > 0) {
+    note(
+      `${unchangedSinceBefore} file(s) already changed before the agent started are not counted as its changes.`,
+    );
+  }
+  if (unlisted > 0) {
+    note(
+      `${unlisted} more file(s) changed by commands are not listed; their counts (+${unlistedAdded} −${unlistedRemoved}, tracked files only) are in the totals.`,
+    );
+  }
+  return { files: out, added: unlistedAdded, removed: unlistedRemoved };
+}
+
+export function joinNotes(...notes: (string | undefined)[]): string | undefined {
+  const n = notes.filter((x): x is string => !!x);
+  return n.length ? n.join("; ") : undefined;
+}
+
+export function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,84 @@
+/**
+ * The agent's text as segments: each shown once, whether it arrived whole or as token deltas followed by
+ * the CLI's repeat of the whole segment (docs/stream-format.md "Partial output").
+ */
+import type { AssistantEvent } from "../stream/events.js";
+import type { UpdateSink } from "./run-model.js";
+
+/** The longest text of a segment kept to recognise its repeat (longer ones compare by length). */
+const SEGMENT_PREFIX_KEPT = 64 * 1024;
+const LAST_SEGMENT_KEPT = 64 * 1024;
+
+export class Segments {
+  /** The last segment of assistant text (capped). */
+  last = "";
+  /** The segment being streamed as deltas: its length and (capped) text. */
+  private current = { length: 0, prefix: "" };
+  /** A streamed segment closed by a tool call or the result before its repeat arrived. */
+  private closedUnrepeated: { length: number; prefix: string } | undefined;
+
+  constructor(
+    private readonly emit: UpdateSink,
+    private readonly counted: () => void,
+  ) {}
+
+  /**
+   * Partial output (docs/stream-format.md "Partial output"): each token is an `assistant` event with `timestamp_ms` and no
+   * `model_call_id`; before a tool call the whole segment is repeated once with `model_call_id`, and the
+   * final segment is repeated with neither field. Without partial output, each event is a whole segment.
+   */
+  onAssistant(e: AssistantEvent): void {
+    const isDelta = e.alternate === true || (e.modelCallId === undefined && e.timestampMs !== undefined);
+    if (isDelta) {
+      if (e.text === "") return;
+      this.closedUnrepeated = undefined;
+      const c = this.current;
+      if (c.prefix.length < SEGMENT_PREFIX_KEPT)
+        c.prefix += e.text.slice(0, SEGMENT_PREFIX_KEPT - c.prefix.length);
+      c.length += e.text.length;
+      this.emit({ type: "text-delta", text: e.text });
+      return;
+    }
+    if (this.current.length > 0) {
+      const repeat = sameText(this.current, e.text);
+      this.closeSegment();
+      // Not the repeat we expected: the deltas were a segment of their own, and this is another.
+      if (!repeat) this.wholeSegment(e.text);
+      return;
+    }
+    const closed = this.closedUnrepeated;
+    this.closedUnrepeated = undefined;
+    if (closed && sameText(closed, e.text)) return; // the late repeat of a segment already closed
+    this.wholeSegment(e.text);
+  }
+
+  private wholeSegment(text: string): void {
+    if (text === "") return;
+    this.countSegment(text);
+    this.emit({ type: "segment", text, streamed: false });
+  }
+
+  private closeSegment(): void {
+    const c = this.current;
+    this.current = { length: 0, prefix: "" };
+    this.countSegment(c.prefix);
+    this.emit({ type: "segment", text: c.prefix, streamed: true });
+  }
+
+  /** A tool call or the result arrived before the segment's repeat: close it, and drop the repeat later. */
+  closeImplicitly(): void {
+    if (this.current.length === 0) return;
+    const c = this.current;
+    this.closeSegment();
+    this.closedUnrepeated = c;
+  }
+
+  private countSegment(text: string): void {
+    this.counted();
+    this.last = text.length > LAST_SEGMENT_KEPT ? text.slice(0, LAST_SEGMENT_KEPT) : text;
+  }
+}
+
+function sameText(kept: { length: number; prefix: string }, text: string): boolean {
+  return text.length === kept.length && text.startsWith(kept.prefix);
+}
