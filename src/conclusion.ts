@@ -28,7 +28,12 @@ export interface VerdictInput {
   agentPath: string;
   /** How we stopped the agent, if we did. */
   stopped?: { reason: "timeout" | "cancel" | "hang-after-result"; afterMs: number };
+  /** Known secrets out of the agent's words, before they are cut. */
+  redact?: (text: string) => string;
 }
+
+/** The longest stderr line, and the agent's own error, quoted in `error`. */
+const MAX_QUOTED = 2000;
 
 /** The CLI's own exits when it is interrupted mid-turn (docs/stream-format.md "How runs end"). */
 const EXIT_MEANING: Record<number, string> = {
@@ -42,6 +47,10 @@ const INSTALL_HINT =
 
 export function decide(input: VerdictInput): Verdict {
   const { exit, result } = input;
+  const quote = (s: string) => {
+    const r = clean(input.redact ? input.redact(s) : s);
+    return r.length > MAX_QUOTED ? `${r.slice(0, MAX_QUOTED)}…` : r;
+  };
   if (exit?.spawnError)
     return { conclusion: "failure", error: spawnMessage(input.agentPath, exit.spawnError) };
 
@@ -65,14 +74,13 @@ export function decide(input: VerdictInput): Verdict {
   if (!result) reasons.push("The agent ended without a result event.");
   else if (result.isError) {
     const said = result.error ?? result.text;
-    reasons.push(`The agent reported an error${said ? `: ${clean(said)}` : "."}`);
+    reasons.push(`The agent reported an error${said ? `: ${quote(said)}` : "."}`);
   }
   if (reasons.length === 0) return { conclusion: "success", error: "", exitCode };
 
-  // The agent's last words, each line cut to a readable length (a dump can be one enormous line).
-  const tail = input.stderrTail
-    .map((l) => clean(l.length > 2000 ? `${l.slice(0, 2000)}…` : l))
-    .filter((l) => l.trim() !== "");
+  // The agent's last words, each line cut to a readable length (a dump can be one enormous line),
+  // after the secrets are out of it.
+  const tail = input.stderrTail.map(quote).filter((l) => l.trim() !== "");
   const error = tail.length ? `${reasons.join(" ")}\nstderr:\n${tail.join("\n")}` : reasons.join(" ");
   return { conclusion, error, exitCode };
 }

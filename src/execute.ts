@@ -23,6 +23,7 @@ import type { RunModel } from "./model/run-model.js";
 import { Pipeline } from "./pipeline.js";
 import { formatDuration, LiveLog } from "./render/live-log.js";
 import type { LogWriter } from "./render/log-writer.js";
+import { createRedactor } from "./render/redact.js";
 import type { Settings } from "./settings.js";
 import { consume } from "./stream/consume.js";
 
@@ -86,6 +87,7 @@ interface Ran {
 export async function execute(settings: Settings, deps: ExecuteDeps, log: LogWriter): Promise<Outcome> {
   const startedAt = deps.now();
   const graces = { ...DEFAULT_GRACES, ...deps.graces };
+  const redact = createRedactor([settings.apiKey, settings.githubToken]);
   const live = new LiveLog(log, {
     toolOutputLines: settings.toolOutputLines,
     showThinking: settings.showThinking,
@@ -133,6 +135,7 @@ export async function execute(settings: Settings, deps: ExecuteDeps, log: LogWri
     },
     afterChunk: () => log.flush(),
     outputBusy: deps.outputBusy,
+    redact,
   });
   const pipeline = new Pipeline(
     [
@@ -164,6 +167,7 @@ export async function execute(settings: Settings, deps: ExecuteDeps, log: LogWri
       stderrTail: r.stderrTail,
       agentPath: settings.agentPath,
       stopped: r.stopped,
+      redact,
     });
     live.footer(model, verdict, wallMs, changes.files.filter((f) => f.status !== "outside").length);
     log.close();

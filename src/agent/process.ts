@@ -37,10 +37,14 @@ export interface StartOptions {
   onStderrLine: (line: string) => void;
   /** A promise while the log cannot take more: stderr is not read until it settles. */
   outputBusy?: () => Promise<void> | undefined;
+  /** Applied to stderr before it is cut into lines, so that no cut leaves half a secret behind. */
+  redact?: (text: string) => string;
 }
 
 /** The longest unterminated stderr line held back waiting for its end. */
 const MAX_STDERR_LINE = 64 * 1024;
+/** When such a line is passed on in pieces, this much of its end waits for the next: a secret is never cut. */
+const STDERR_HOLD = 4 * 1024;
 
 export type StartAgent = (cmd: AgentCommand, opts: StartOptions) => RunningAgent;
 
@@ -66,12 +70,13 @@ export const startAgent: StartAgent = (cmd, opts) => {
   child.stderr?.setEncoding("utf8");
   child.stderr?.on("data", (chunk: string) => {
     if (released) return;
-    const lines = (stderrRest + chunk).split(/\r\n|\r|\n/);
+    const text = opts.redact ? opts.redact(stderrRest + chunk) : stderrRest + chunk;
+    const lines = text.split(/\r\n|\r|\n/);
     stderrRest = lines.pop() ?? "";
     // A line that never ends (a progress bar, a dump) is passed on in pieces rather than held.
     if (stderrRest.length > MAX_STDERR_LINE) {
-      lines.push(stderrRest);
-      stderrRest = "";
+      lines.push(stderrRest.slice(0, -STDERR_HOLD));
+      stderrRest = stderrRest.slice(-STDERR_HOLD);
     }
     for (const line of lines) opts.onStderrLine(line);
     // A flood of stderr must wait for the log, not pile up in memory (300 MB of it made our own stdout

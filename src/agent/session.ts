@@ -52,6 +52,8 @@ export interface SessionOptions {
   afterChunk: () => void;
   /** A promise while the log cannot take more: the agent's pipes are not read until it settles. */
   outputBusy?: () => Promise<void> | undefined;
+  /** Known secrets out of stderr, before anything cuts it. */
+  redact?: (text: string) => string;
 }
 
 export interface SessionEnd {
@@ -84,6 +86,7 @@ export class AgentSession {
         opts.onStderrLine(line);
       },
       outputBusy: opts.outputBusy,
+      redact: opts.redact,
     });
     const sup = new Supervisor(agent, {
       timeoutMs: opts.timeoutMs,

@@ -1,0 +1,55 @@
+/**
+ * No cut leaves half a secret behind: the API key straddling the 2,000-character cut of a quoted stderr
+ * line, or the 64 KiB cut of an unterminated one, is redacted whole before anything is cut.
+ */
+import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { decide } from "../../src/conclusion.js";
+import { createRedactor } from "../../src/render/redact.js";
+import { cleanupActionRuns, runAction } from "../harness/run-action.js";
+
+afterAll(cleanupActionRuns);
+
+const KEY = "key_0123456789abcdef0123456789abcdef";
+/** The key's first 12 characters: enough to tell whether any part of it got through. */
+const HALF = KEY.slice(0, 12);
+
+describe("cuts happen after redaction", () => {
+  it("a stderr line quoted in `error`, the key across its 2,000-character cut", () => {
+    const v = decide({
+      exit: { code: 1 },
+      stderrTail: [`${"a".repeat(1990)}${KEY} and more`],
+      agentPath: "cursor-agent",
+      redact: createRedactor([KEY]),
+    });
+    expect(v.error).not.toContain(HALF);
+    expect(v.error).toContain("***");
+  });
+
+  it("an unterminated stderr line passed on in pieces, the key across the 64 KiB cut", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "hostile-cut-"));
+    const agent = path.join(dir, "agent.sh");
+    writeFileSync(
+      agent,
+      `#!/bin/sh
+head -c 65530 /dev/zero | tr '\\0' 'a' >&2
+printf '%s' "$CURSOR_API_KEY" >&2
+head -c 70000 /dev/zero | tr '\\0' 'b' >&2
+echo >&2
+exit 1
+`,
+    );
+    chmodSync(agent, 0o755);
+    const r = await runAction({
+      inputs: { prompt: "go", "agent-path": agent },
+      env: { CURSOR_API_KEY: KEY },
+    });
+    expect(r.outputs.conclusion).toBe("failure");
+    // The key itself is registered as a mask, and that line alone names it.
+    const log = r.stdout.replace(`::add-mask::${KEY}\n`, "");
+    for (const where of [log, r.outputs.error ?? "", r.summary]) expect(where).not.toContain(HALF);
+    expect(r.stdout).toContain("a***b");
+  });
+});
