@@ -4,6 +4,14 @@
  */
 import type { IssueRef } from "./context.js";
 
+/** A comment as the action reads it: `user.type` tells a bot (`Bot`) from a person (`User`). */
+export interface IssueComment {
+  id: number;
+  body?: string;
+  user?: { login?: string; type?: string } | null;
+  html_url: string;
+}
+
 export interface GitHubClient {
   /** The actor's permission and role on the repository; undefined when not a collaborator (404). */
   permission(
@@ -16,9 +24,7 @@ export interface GitHubClient {
   /** The login comments are written as, when the token can tell (a PAT); else undefined. */
   whoAmI(): Promise<string | undefined>;
   /** Every comment on the issue, page by page. */
-  comments(
-    t: IssueRef,
-  ): AsyncIterable<{ id: number; body?: string; user?: { login?: string } | null; html_url: string }>;
+  comments(t: IssueRef): AsyncIterable<IssueComment>;
   create(t: IssueRef, body: string): Promise<{ html_url: string }>;
   update(t: IssueRef, id: number, body: string): Promise<{ html_url: string }>;
 }

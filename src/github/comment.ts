@@ -1,8 +1,14 @@
 /**
  * The sticky PR comment: one per key, found by a hidden marker and its author, updated in place.
  * Pure but for the client handed in (src/github/client.ts, or a test's).
+ *
+ * Whose comment is ours: a personal token can say who it is (`GET /user`), and only that account's
+ * comments with the marker are ours. An installation token (`GITHUB_TOKEN`, a GitHub App's) cannot
+ * (GitHub answers 403), and writes as a bot whose login we cannot know (`github-actions[bot]`,
+ * `my-app[bot]`): then a bot's comment with the marker is ours. A comment by a person (a `User` account)
+ * is never edited without a personal token of that person: anyone can paste our marker.
  */
-import type { CommentClient } from "./api.js";
+import type { CommentClient, IssueComment } from "./api.js";
 import type { IssueRef } from "./context.js";
 import { marker } from "./marker.js";
 
@@ -11,9 +17,6 @@ export interface CommentResult {
   action: "created" | "updated";
 }
 
-/** A GITHUB_TOKEN (an app installation token) cannot ask who it is: its comments are this bot's. */
-const DEFAULT_AUTHOR = "github-actions[bot]";
-
 export async function upsertComment(
   client: CommentClient,
   t: IssueRef,
@@ -21,13 +24,19 @@ export async function upsertComment(
   body: string,
 ): Promise<CommentResult> {
   const mark = marker(key);
-  const author = (await client.whoAmI()) ?? DEFAULT_AUTHOR;
+  const me = await client.whoAmI();
+  const ours = (c: IssueComment) =>
+    c.body?.startsWith(mark) === true && (me !== undefined ? c.user?.login === me : c.user?.type === "Bot");
   const full = `${mark}\n${body}`;
   for await (const c of client.comments(t)) {
-    // Marker and author both: anyone can paste our marker into a comment of their own.
-    if (c.body?.startsWith(mark) && c.user?.login === author) {
+    if (!ours(c)) continue;
+    try {
       const updated = await client.update(t, c.id, full);
       return { url: updated.html_url, action: "updated" };
+    } catch (e) {
+      // Another app's bot wrote this one (its token may not edit it): look on, then write our own.
+      const status = (e as { status?: number }).status;
+      if (status !== 403 && status !== 404) throw e;
     }
   }
   const created = await client.create(t, full);

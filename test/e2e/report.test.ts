@@ -81,6 +81,40 @@ describe.concurrent("the sticky PR comment", () => {
     }
   });
 
+  it("one sticky comment for every kind of token, and never a person's comment edited", async () => {
+    const tokens = [
+      { login: "github-actions[bot]", userType: "Bot" as const }, // GITHUB_TOKEN: GET /user is 403
+      { login: "my-app[bot]", userType: "Bot" as const }, // a GitHub App installation token: 403 too
+      { login: "octo-dev", userType: "User" as const }, // a personal token: GET /user says who
+    ];
+    for (const who of tokens) {
+      const api = await startGitHubApi({
+        token: TOKEN,
+        pullRequests: [PR],
+        ...who,
+        // Someone pasted our marker into a comment of their own: it is not ours to edit.
+        comments: [
+          {
+            issue: PR,
+            body: `<!-- cursor-agent-action comment-key="Agent/agent" -->\nnot yours`,
+            login: "mallory",
+            type: "User",
+          },
+        ],
+      });
+      try {
+        await prRun(api);
+        await prRun(api);
+        const mine = api.commentsOn(PR).filter((c) => c.login === who.login);
+        expect(mine.length, who.login).toBe(1);
+        expect(mine[0]!.body).toContain("Cursor agent succeeded");
+        expect(api.commentsOn(PR).find((c) => c.login === "mallory")?.body).toContain("not yours");
+      } finally {
+        await api.close();
+      }
+    }
+  });
+
   it("403 from a read-only token: a warning with the fix, a green step, the summary still written", async () => {
     const api = await startGitHubApi({
       token: TOKEN,

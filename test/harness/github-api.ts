@@ -370,7 +370,9 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
     }
 
     if (path === "/user" && method === "GET") {
-      // An installation token (GITHUB_TOKEN) has no user behind it.
+      // A personal token is a user's; an installation token (GITHUB_TOKEN, a GitHub App's) has no user
+      // behind it, and GitHub answers 403.
+      if (userType === "User") return { status: 200, json: userJson(login, "User") };
       throw new HttpError(403, "Resource not accessible by integration", {
         documentation_url: `${DOCS}/users/users#get-the-authenticated-user`,
       });
