@@ -10,17 +10,23 @@ export const modules = {
 /* harmony export */ });
 /* harmony import */ var _marker_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4329);
 
-/** A GITHUB_TOKEN (an app installation token) cannot ask who it is: its comments are this bot's. */
-const DEFAULT_AUTHOR = "github-actions[bot]";
 async function upsertComment(client, t, key, body) {
     const mark = (0,_marker_js__WEBPACK_IMPORTED_MODULE_0__/* .marker */ .x)(key);
-    const author = (await client.whoAmI()) ?? DEFAULT_AUTHOR;
+    const me = await client.whoAmI();
+    const ours = (c) => c.body?.startsWith(mark) === true && (me !== undefined ? c.user?.login === me : c.user?.type === "Bot");
     const full = `${mark}\n${body}`;
     for await (const c of client.comments(t)) {
-        // Marker and author both: anyone can paste our marker into a comment of their own.
-        if (c.body?.startsWith(mark) && c.user?.login === author) {
+        if (!ours(c))
+            continue;
+        try {
             const updated = await client.update(t, c.id, full);
             return { url: updated.html_url, action: "updated" };
+        }
+        catch (e) {
+            // Another app's bot wrote this one (its token may not edit it): look on, then write our own.
+            const status = e.status;
+            if (status !== 403 && status !== 404)
+                throw e;
         }
     }
     const created = await client.create(t, full);

@@ -11,14 +11,23 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1758);
 /* harmony import */ var _octokit_plugin_retry__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9735);
+/* harmony import */ var _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6856);
 /**
- * The GitHub REST client: octokit with the retry plugin (5xx and rate limits are retried; 4xx are not).
- * Loaded with a dynamic import only when it is needed: octokit is most of the bundle's start-up cost.
+ * The GitHub REST client: octokit with its retry plugin (server errors retried with backoff; never 400,
+ * 401, 403, 404, 410, 422 or 451, octokit's own list) and its throttling plugin (rate limits wait as long
+ * as GitHub's `retry-after` says, when that fits the comment's deadline). Loaded with a dynamic import
+ * only when it is needed: octokit is most of the bundle's start-up cost.
  */
 
 
+
+/** The longest `retry-after` waited for (the comment's own deadline is 60 s). */
+const MAX_RATE_LIMIT_WAIT_S = 20;
 function createGitHubClient(token, apiUrl) {
-    const octokit = (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(token, { baseUrl: apiUrl, retry: { doNotRetry: [400, 401, 403, 404, 422] } }, _octokit_plugin_retry__WEBPACK_IMPORTED_MODULE_1__/* .retry */ .L);
+    // A rate limit is waited out once or twice, when GitHub asks for no more than this; past it, the
+    // request fails and the report stays in the job summary.
+    const waitable = (retryAfterS, _options, _octokit, retryCount) => retryCount < 2 && retryAfterS <= MAX_RATE_LIMIT_WAIT_S;
+    const octokit = (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(token, { baseUrl: apiUrl, throttle: { onRateLimit: waitable, onSecondaryRateLimit: waitable } }, _octokit_plugin_retry__WEBPACK_IMPORTED_MODULE_1__/* .retry */ .L, _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_2__/* .throttling */ .A);
     return {
         async permission(owner, repo, username) {
             try {

@@ -1,16 +1,27 @@
 /**
- * The GitHub REST client: octokit with the retry plugin (5xx and rate limits are retried; 4xx are not).
- * Loaded with a dynamic import only when it is needed: octokit is most of the bundle's start-up cost.
+ * The GitHub REST client: octokit with its retry plugin (server errors retried with backoff; never 400,
+ * 401, 403, 404, 410, 422 or 451, octokit's own list) and its throttling plugin (rate limits wait as long
+ * as GitHub's `retry-after` says, when that fits the comment's deadline). Loaded with a dynamic import
+ * only when it is needed: octokit is most of the bundle's start-up cost.
  */
 import { getOctokit } from "@actions/github";
 import { retry } from "@octokit/plugin-retry";
+import { throttling } from "@octokit/plugin-throttling";
 import type { GitHubClient } from "./api.js";
 
+/** The longest `retry-after` waited for (the comment's own deadline is 60 s). */
+const MAX_RATE_LIMIT_WAIT_S = 20;
+
 export function createGitHubClient(token: string, apiUrl?: string): GitHubClient {
+  // A rate limit is waited out once or twice, when GitHub asks for no more than this; past it, the
+  // request fails and the report stays in the job summary.
+  const waitable = (retryAfterS: number, _options: unknown, _octokit: unknown, retryCount: number) =>
+    retryCount < 2 && retryAfterS <= MAX_RATE_LIMIT_WAIT_S;
   const octokit = getOctokit(
     token,
-    { baseUrl: apiUrl, retry: { doNotRetry: [400, 401, 403, 404, 422] } },
+    { baseUrl: apiUrl, throttle: { onRateLimit: waitable, onSecondaryRateLimit: waitable } },
     retry,
+    throttling,
   );
   return {
     async permission(owner, repo, username) {

@@ -153,6 +153,45 @@ describe.concurrent("the sticky PR comment", () => {
     }
   });
 
+  it("a secondary rate limit waits as long as retry-after says; 410 and 451 are never retried", async () => {
+    const limited = await startGitHubApi({
+      token: TOKEN,
+      pullRequests: [PR],
+      failNext: [
+        {
+          status: 403,
+          match: /^POST /,
+          message:
+            "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.",
+          headers: { "retry-after": "2" },
+        },
+      ],
+    });
+    try {
+      const r = await prRun(limited);
+      const posts = limited.requests.filter((q) => q.method === "POST");
+      expect(posts.map((q) => q.status)).toEqual([403, 201]);
+      expect(posts[1]!.at - posts[0]!.at).toBeGreaterThanOrEqual(1900);
+      expect(r.outputs["comment-url"]).toBeDefined();
+    } finally {
+      await limited.close();
+    }
+    for (const status of [410, 451]) {
+      const gone = await startGitHubApi({
+        token: TOKEN,
+        pullRequests: [PR],
+        failNext: [{ status, match: /^POST /, times: 5 }],
+      });
+      try {
+        const r = await prRun(gone);
+        expect(gone.requests.filter((q) => q.method === "POST").map((q) => q.status)).toEqual([status]);
+        expect(r.code).toBe(0);
+      } finally {
+        await gone.close();
+      }
+    }
+  });
+
   it("no comment off pull requests, or with comment: false", async () => {
     const api = await startGitHubApi({ token: TOKEN, pullRequests: [PR] });
     try {

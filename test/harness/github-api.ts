@@ -22,6 +22,8 @@ export interface RecordedRequest {
   body: unknown;
   /** The status the stand-in answered with. */
   status: number;
+  /** When it arrived (epoch ms). */
+  at: number;
 }
 
 export interface GitHubUserJson {
@@ -418,6 +420,7 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
       headers: incoming.headers,
       body: parsed.ok ? parsed.value : raw === "" ? undefined : raw,
       status: 0,
+      at: Date.now(),
     };
     requests.push(request);
 
