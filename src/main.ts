@@ -11,7 +11,7 @@ import type { Conclusion } from "./conclusion.js";
 import { type ExecuteDeps, execute, outputPace } from "./execute.js";
 import { noteFileCommands, restoreFileCommands } from "./file-commands.js";
 import { baseCommit, ProtectConfigError, protectConfig } from "./gates/protect-config.js";
-import { checkTrigger } from "./gates/trigger.js";
+import { checkTrigger, type TriggerVerdict } from "./gates/trigger.js";
 import { type RunContext, readContext } from "./github/context.js";
 import { type PublishDeps, publish } from "./publish.js";
 import { LogWriter, type TextOut } from "./render/log-writer.js";
@@ -136,8 +136,32 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
 function reportFailure(deps: Deps, message: string): void {
   quietly(() => deps.setOutput("conclusion", "failure"));
   quietly(() => deps.setOutput("error", message));
+  writeSummary(deps, "### ❌ Cursor agent failed", message);
+}
+
+/**
+ * A pull request from a fork, or by Dependabot, runs without the repository's secrets: with no API key
+ * the agent can only fail authentication, and nobody on the pull request can fix that. Skipped, with the fix.
+ */
+function noSecrets(settings: Settings, context: RunContext): TriggerVerdict | undefined {
+  const pr = context.pullRequest;
+  if (settings.apiKey || !pr) return undefined;
+  const dependabot = [context.actor.login, pr.author?.login].includes("dependabot[bot]");
+  if (!pr.fromFork && !dependabot) return undefined;
+  const whose = dependabot
+    ? "Dependabot's pull requests read Dependabot secrets"
+    : "pull requests from forks get none";
+  return {
+    kind: "skip",
+    notice: true,
+    reason: `No Cursor API key, so the agent was not started: ${whose}. Add CURSOR_API_KEY where this run can read it (for Dependabot: the repository's Dependabot secrets), or skip this job with an \`if:\` on such pull requests.`,
+  };
+}
+
+/** A short job summary for a run that ends early: a headline and the reason, as text. */
+function writeSummary(deps: Deps, headline: string, reason: string): void {
   const file = deps.env.GITHUB_STEP_SUMMARY;
-  if (file) quietly(() => appendFileSync(file, `### ❌ Cursor agent failed\n\n${fenced(message)}\n`));
+  if (file) quietly(() => appendFileSync(file, `${headline}\n\n${fenced(reason)}\n`));
 }
 
 function quietly(f: () => void): void {
@@ -151,16 +175,21 @@ function quietly(f: () => void): void {
 /** The gates before the agent starts. False: the run ends here (refused, or nothing to do). */
 async function admit(settings: Settings, context: RunContext, deps: Deps, log: LogWriter): Promise<boolean> {
   const github = () => deps.github(settings.githubToken ?? "", deps.env.GITHUB_API_URL);
-  const gate = await checkTrigger(context, settings, github);
+  const gate = noSecrets(settings, context) ?? (await checkTrigger(context, settings, github));
   if (gate.kind !== "allow") {
-    log.text(gate.reason);
+    const skipped = gate.kind === "skip";
+    if (gate.kind === "skip" && gate.notice) log.annotate("notice", gate.reason);
+    else log.text(gate.reason);
     log.flush();
-    const conclusion: Conclusion = gate.kind === "skip" ? "skipped" : "failure";
+    const conclusion: Conclusion = skipped ? "skipped" : "failure";
     deps.setOutput("conclusion", conclusion);
-    if (gate.kind === "refuse") {
-      deps.setOutput("error", gate.reason);
-      deps.setFailed(gate.reason);
-    }
+    deps.setOutput("error", skipped ? "" : gate.reason);
+    writeSummary(
+      deps,
+      `### ${skipped ? "⏭️ Cursor agent was not started" : "❌ Cursor agent was not started"}`,
+      gate.reason,
+    );
+    if (!skipped) deps.setFailed(gate.reason);
     return false;
   }
   if (!settings.protectConfig) return true;

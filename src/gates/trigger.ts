@@ -8,20 +8,27 @@ import type { PermissionClient } from "../github/api.js";
 import type { RunContext } from "../github/context.js";
 import { MARKER_PREFIX } from "../github/marker.js";
 
-/** Events a stranger can cause: a comment, a review, an issue. */
+/**
+ * Events a stranger can cause (a comment, a review, an issue), and `pull_request_target`, where a fork's
+ * pull request runs in the base repository's context, secrets included.
+ */
 const GATED_EVENTS = new Set([
   "issue_comment",
   "pull_request_review_comment",
   "pull_request_review",
   "issues",
+  "pull_request_target",
 ]);
 const WRITE_ROLES = new Set(["admin", "maintain", "write"]);
 
 export type TriggerVerdict =
   | { kind: "allow"; reason: string }
   | { kind: "refuse"; reason: string }
-  /** Not a refusal: nothing to do (the action's own comment). */
-  | { kind: "skip"; reason: string };
+  /**
+   * Not a refusal: nothing to do (the action's own comment), or nobody who could act on a red check (a bot
+   * not allowed in): the step stays green and `notice` says why and what to change.
+   */
+  | { kind: "skip"; reason: string; notice?: boolean };
 
 export interface TriggerSettings {
   allowedUsers: string[];
@@ -42,21 +49,25 @@ export async function checkTrigger(
       reason: "The comment that triggered this run is this action's own report: nothing to do.",
     };
   }
-  const login = ctx.actor.login ?? "";
+  // On pull_request_target the pull request's code and text come from its author, whoever sent the event.
+  const who = event === "pull_request_target" ? (ctx.pullRequest?.author ?? ctx.actor) : ctx.actor;
+  const login = who.login ?? "";
   if (!login)
     return {
       kind: "refuse",
       reason: `Cannot tell who triggered this ${event} event; the agent was not started.`,
     };
-  const isBot = ctx.actor.isBot;
+  const isBot = who.isBot;
   const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
   if (isBot) {
     const bare = login.replace(/\[bot\]$/, "");
     if (s.allowedBots.some((b) => b === "*" || same(b, login) || same(b, bare))) {
       return { kind: "allow", reason: `${login} is listed in allowed-bots` };
     }
+    // A red check here helps nobody (a bot cannot act on it): skipped, with the fix in a notice.
     return {
-      kind: "refuse",
+      kind: "skip",
+      notice: true,
       reason: `${login} is a bot; list it in allowed-bots to let it start the agent.`,
     };
   }

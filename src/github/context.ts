@@ -37,6 +37,10 @@ export interface RunContext {
   pullRequest?: IssueRef & {
     /** Only PR events carry it; a comment on a pull request does not. */
     baseSha?: string;
+    /** Who opened it (PR events only). */
+    author?: { login: string; isBot: boolean };
+    /** Its head is in another repository (PR events only): such runs get no secrets on `pull_request`. */
+    fromFork?: boolean;
   };
   /** The comment that started the run (issue and review comments). */
   comment?: { body: string };
@@ -47,7 +51,18 @@ const positive = z.number().int().positive().optional().catch(undefined);
 const payloadSchema = z.object({
   sender: z.object({ login: text, type: text }).optional().catch(undefined),
   pull_request: z
-    .object({ number: positive, base: z.object({ sha: text }).optional().catch(undefined) })
+    .object({
+      number: positive,
+      base: z
+        .object({ sha: text, repo: z.object({ full_name: text }).optional().catch(undefined) })
+        .optional()
+        .catch(undefined),
+      head: z
+        .object({ repo: z.object({ full_name: text }).nullable().optional().catch(undefined) })
+        .optional()
+        .catch(undefined),
+      user: z.object({ login: text, type: text }).optional().catch(undefined),
+    })
     .optional()
     .catch(undefined),
   issue: z.object({ number: positive, pull_request: z.unknown().optional() }).optional().catch(undefined),
@@ -68,16 +83,24 @@ export function readContext(env: NodeJS.ProcessEnv): RunContext {
     actor: { login: login || undefined, isBot: p.sender?.type === "Bot" || (login ?? "").endsWith("[bot]") },
   };
   if (p.comment?.body !== undefined) ctx.comment = { body: p.comment.body };
-  let number: number | undefined;
-  let baseSha: string | undefined;
-  if (PR_PAYLOAD_EVENTS.has(eventName)) {
-    number = p.pull_request?.number;
-    baseSha = p.pull_request?.base?.sha;
-  } else if (eventName === "issue_comment" && p.issue?.pull_request) {
+  if (!repository) return ctx;
+  const pr = p.pull_request;
+  if (PR_PAYLOAD_EVENTS.has(eventName) && pr?.number !== undefined) {
+    const login = pr.user?.login;
+    const head = pr.head?.repo?.full_name;
+    const base = pr.base?.repo?.full_name ?? `${repository.owner}/${repository.repo}`;
+    ctx.pullRequest = {
+      ...repository,
+      issue: pr.number,
+      baseSha: pr.base?.sha,
+      author: login ? { login, isBot: pr.user?.type === "Bot" || login.endsWith("[bot]") } : undefined,
+      // A deleted fork leaves `head.repo` null: still not this repository.
+      fromFork: pr.head === undefined ? undefined : head === undefined || head === null || head !== base,
+    };
+  } else if (eventName === "issue_comment" && p.issue?.pull_request && p.issue.number !== undefined) {
     // A comment on a pull request arrives as an issue_comment whose issue has a `pull_request` key.
-    number = p.issue.number;
+    ctx.pullRequest = { ...repository, issue: p.issue.number };
   }
-  if (repository && number !== undefined) ctx.pullRequest = { ...repository, issue: number, baseSha };
   return ctx;
 }
 

@@ -4,6 +4,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -78,6 +79,8 @@ describe.concurrent("who may start the agent", () => {
     expect(r.code).toBe(1);
     expect(r.record).toBeUndefined();
     expect(r.outputs.conclusion).toBe("failure");
+    expect(r.outputs.error).toBe(message);
+    expect(r.summary).toContain("Cursor agent was not started");
     expect(r.log.commands.filter((c) => c.name === "error").map((c) => c.data)).toEqual([message]);
   });
 
@@ -88,13 +91,16 @@ describe.concurrent("who may start the agent", () => {
     expect(api.requests.filter((q) => q.path.includes("/permission"))).toEqual([]);
   });
 
-  it("bots are refused unless listed in allowed-bots", async () => {
+  it("bots are not let in unless listed in allowed-bots: skipped, green, with a notice (nobody can act on red)", async () => {
     const refused = await commentRun("renovate[bot]", { type: "Bot" });
-    expect(refused.r.code).toBe(1);
+    expect(refused.r.code).toBe(0);
     expect(refused.r.record).toBeUndefined();
-    expect(refused.r.outputs.error).toBe(
+    expect(refused.r.outputs.conclusion).toBe("skipped");
+    expect(refused.r.outputs.error).toBe("");
+    expect(refused.r.log.commands.filter((c) => c.name === "notice").map((c) => c.data)).toEqual([
       "renovate[bot] is a bot; list it in allowed-bots to let it start the agent.",
-    );
+    ]);
+    expect(refused.r.summary).toContain("Cursor agent was not started");
     const named = await commentRun("renovate[bot]", { type: "Bot", inputs: { "allowed-bots": "renovate" } });
     expect(named.r.code).toBe(0);
     const any = await commentRun("dependabot[bot]", { type: "Bot", inputs: { "allowed-bots": "*" } });
@@ -223,5 +229,110 @@ describe.concurrent("protected agent config", () => {
     expect(r.log.commands.find((c) => c.name === "error")?.data).toBe(
       "protect-config: the base commit ffffffffffff is not in the checkout and could not be fetched; use actions/checkout with fetch-depth: 0, or set protect-config: false.",
     );
+  });
+});
+
+const webhooks = JSON.parse(
+  readFileSync(createRequire(import.meta.url).resolve("@octokit/webhooks-examples"), "utf8"),
+) as { name: string; examples: { action?: string }[] }[];
+
+/** GitHub's own example payload of an event (@octokit/webhooks-examples), as the runner would write it. */
+function example(event: string, action?: string): Record<string, unknown> {
+  const found = webhooks.find((e) => e.name === event)?.examples.find((x) => !action || x.action === action);
+  if (!found) throw new Error(`no example payload for ${event}`);
+  return structuredClone(found) as Record<string, unknown>;
+}
+
+/** The example pull request, opened by `author` from `head` (a fork when not Codertocat/Hello-World). */
+function prPayload(author: { login: string; type: string }, head = "Codertocat/Hello-World") {
+  const p = example("pull_request", "opened") as {
+    pull_request: { user: { login: string; type: string }; head: { repo: { full_name: string } } };
+    sender: { login: string; type: string };
+  };
+  p.pull_request.user = { ...p.pull_request.user, ...author };
+  p.pull_request.head.repo = { ...p.pull_request.head.repo, full_name: head };
+  return p;
+}
+
+async function prRun(
+  eventName: string,
+  payload: Record<string, unknown>,
+  opts: { key?: string; inputs?: Record<string, string> } = {},
+) {
+  const api = await startGitHubApi({
+    token: TOKEN,
+    permissions: { Codertocat: "write", reader: "read" },
+  });
+  try {
+    return await runAction({
+      inputs: { prompt: "go", "protect-config": "false", comment: "false", ...opts.inputs },
+      env: { CURSOR_API_KEY: opts.key, GITHUB_REPOSITORY: "Codertocat/Hello-World" },
+      scenario: {},
+      eventName,
+      eventPayload: payload,
+      apiUrl: api.url,
+      githubToken: TOKEN,
+    });
+  } finally {
+    await api.close();
+  }
+}
+
+describe.concurrent("on GitHub's own payloads", () => {
+  it("pull_request_target is gated on the pull request's author", async () => {
+    const writer = await prRun("pull_request_target", prPayload({ login: "Codertocat", type: "User" }), {
+      key: KEY,
+    });
+    expect(writer.record).toBeDefined();
+    expect(writer.outputs.conclusion).toBe("success");
+    const reader = await prRun(
+      "pull_request_target",
+      prPayload({ login: "reader", type: "User" }, "reader/Hello-World"),
+      {
+        key: KEY,
+      },
+    );
+    expect(reader.record).toBeUndefined();
+    expect(reader.code).toBe(1);
+    expect(reader.outputs.error).toMatch(/^reader has read permission on Codertocat\/Hello-World;/);
+    const bot = await prRun("pull_request_target", prPayload({ login: "renovate[bot]", type: "Bot" }), {
+      key: KEY,
+    });
+    expect(bot.record).toBeUndefined();
+    expect([bot.code, bot.outputs.conclusion]).toEqual([0, "skipped"]);
+  });
+
+  it("no API key on a pull request from a fork, or by Dependabot: skipped, green, with the fix", async () => {
+    for (const payload of [
+      prPayload({ login: "contributor", type: "User" }, "contributor/Hello-World"),
+      prPayload({ login: "dependabot[bot]", type: "Bot" }),
+    ]) {
+      const r = await prRun("pull_request", payload);
+      expect(r.record).toBeUndefined();
+      expect([r.code, r.outputs.conclusion]).toEqual([0, "skipped"]);
+      const notices = r.log.commands.filter((c) => c.name === "notice").map((c) => c.data);
+      expect(notices).toHaveLength(1);
+      expect(notices[0]).toMatch(/^No Cursor API key, so the agent was not started: /);
+    }
+    // The same fork's pull request with a key runs; so does one from the repository itself without one
+    // (and then fails authentication, which someone can fix).
+    const withKey = await prRun(
+      "pull_request",
+      prPayload({ login: "contributor", type: "User" }, "contributor/Hello-World"),
+      {
+        key: KEY,
+      },
+    );
+    expect(withKey.outputs.conclusion).toBe("success");
+    const own = await prRun("pull_request", prPayload({ login: "Codertocat", type: "User" }));
+    expect(own.record).toBeDefined();
+    expect(own.outputs.conclusion).toBe("failure");
+  });
+
+  it("a comment by a collaborator with write permission starts the agent", async () => {
+    const payload = example("issue_comment", "created");
+    const r = await prRun("issue_comment", payload, { key: KEY });
+    expect(r.record).toBeDefined();
+    expect(r.outputs.conclusion).toBe("success");
   });
 });
