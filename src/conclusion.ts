@@ -30,6 +30,8 @@ export interface VerdictInput {
   stopped?: { reason: "timeout" | "cancel" | "hang-after-result"; afterMs: number };
   /** Known secrets out of the agent's words, before they are cut. */
   redact?: (text: string) => string;
+  /** Lines of stdout that were not JSON, when not one line was (0 otherwise). */
+  notStreamJson?: number;
 }
 
 /** The longest stderr line, and the agent's own error, quoted in `error`. */
@@ -71,7 +73,12 @@ export function decide(input: VerdictInput): Verdict {
     else if (exit.code !== 0)
       reasons.push(`The agent exited with code ${exit.code}${EXIT_MEANING[exit.code ?? -1] ?? ""}.`);
   }
-  if (!result) reasons.push("The agent ended without a result event.");
+  if (!result && input.notStreamJson) {
+    const n = input.notStreamJson;
+    reasons.push(
+      `The agent's output was not stream-json: ${n} line${n === 1 ? "" : "s"}, none of them a JSON event (is agent-path the Cursor CLI, and extra-args free of output options?).`,
+    );
+  } else if (!result) reasons.push("The agent ended without a result event.");
   else if (result.isError) {
     const said = result.error ?? result.text;
     reasons.push(`The agent reported an error${said ? `: ${quote(said)}` : "."}`);

@@ -18,7 +18,7 @@ import {
   noGit,
   snapshotWorkingTree,
 } from "./changes/index.js";
-import { decide, type Verdict } from "./conclusion.js";
+import { clean, decide, type Verdict } from "./conclusion.js";
 import type { RunModel } from "./model/run-model.js";
 import { Pipeline } from "./pipeline.js";
 import { formatDuration, LiveLog } from "./render/live-log.js";
@@ -107,7 +107,7 @@ export async function execute(settings: Settings, deps: ExecuteDeps, log: LogWri
       now: deps.now,
     });
     ran = { transcriptFile: settings.transcript, stderrTail: [], copied: Promise.resolve() };
-    return finish(pipeline.model, ran);
+    return finish(pipeline, ran);
   }
 
   const transcriptFile = transcriptPath(deps.env);
@@ -125,7 +125,8 @@ export async function execute(settings: Settings, deps: ExecuteDeps, log: LogWri
     now: deps.now,
     signals: deps.signals,
     onStderrLine: (line) => {
-      log.text(`stderr: ${line}`);
+      // The CLI colours its errors (the bad-key warning): the log shows the words.
+      log.text(`stderr: ${clean(line)}`);
       log.flush();
     },
     onStop: (s) => {
@@ -149,9 +150,10 @@ export async function execute(settings: Settings, deps: ExecuteDeps, log: LogWri
   );
   const end = await session.run(pipeline);
   ran = { transcriptFile, ...end, before: await before };
-  return finish(pipeline.model, ran);
+  return finish(pipeline, ran);
 
-  async function finish(model: RunModel, r: Ran): Promise<Outcome> {
+  async function finish(pipeline: Pipeline, r: Ran): Promise<Outcome> {
+    const { model } = pipeline;
     live.finish();
     const cancelled = r.stopped?.reason === "cancel";
     // Only now, with the agent and its process group gone, is the working tree worth reading.
@@ -168,6 +170,8 @@ export async function execute(settings: Settings, deps: ExecuteDeps, log: LogWri
       agentPath: settings.agentPath,
       stopped: r.stopped,
       redact,
+      // Lines came, and none was a JSON event: the wrong binary, or a wrapper that reformats the stream.
+      notStreamJson: pipeline.events === 0 ? pipeline.framer.stats.malformed : 0,
     });
     live.footer(model, verdict, wallMs, changes.files.filter((f) => f.status !== "outside").length);
     log.close();

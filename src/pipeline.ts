@@ -9,8 +9,10 @@ import { toEvent } from "./stream/events.js";
 import { LineFramer, MAX_LINE_CHARS } from "./stream/lines.js";
 
 export class Pipeline {
-  readonly framer = new LineFramer();
+  readonly framer: LineFramer;
   readonly model: RunModel;
+  /** Lines that were JSON events (whatever their type). */
+  events = 0;
 
   /** `workspace` relates the agent's paths when `system/init` names no `cwd`. */
   private readonly emit: UpdateSink;
@@ -26,11 +28,16 @@ export class Pipeline {
           };
     this.emit = emit;
     this.model = new RunModel(emit, workspace);
+    // Output that is not stream-json (a wrapper's banner, a crash dump, the wrong binary) is shown, not lost.
+    this.framer = new LineFramer(MAX_LINE_CHARS, (text) => emit({ type: "stray", text }));
   }
 
   /** One chunk of the stream, received at `at` (epoch ms: the time of events that carry none). */
   push(chunk: Buffer, at: number): void {
-    for (const line of this.framer.push(chunk)) this.model.apply(toEvent(line.value), at);
+    for (const line of this.framer.push(chunk)) {
+      this.events++;
+      this.model.apply(toEvent(line.value), at);
+    }
     if (this.framer.stats.oversized !== this.oversized) this.noteOversized();
   }
 
@@ -44,7 +51,10 @@ export class Pipeline {
 
   /** The stream ended: a last unterminated line, and whatever the model still holds open. */
   end(at: number): void {
-    for (const line of this.framer.end()) this.model.apply(toEvent(line.value), at);
+    for (const line of this.framer.end()) {
+      this.events++;
+      this.model.apply(toEvent(line.value), at);
+    }
     this.model.finish();
   }
 }

@@ -56,6 +56,8 @@ export type ModelUpdate =
   | { type: "tool-start"; call: ToolCall; tool: Tool }
   | { type: "tool-end"; call: ToolCall; tool: Tool }
   | { type: "note"; text: string }
+  /** A line of the agent's stdout that is not a JSON event (as it came, cut to 2,000 characters). */
+  | { type: "stray"; text: string }
   | { type: "result"; result: ResultEvent };
 
 export type UpdateSink = (u: ModelUpdate) => void;

@@ -40,7 +40,11 @@ export class LiveLog {
   private thinking = "";
   /** Calls started and not yet completed. */
   private running = 0;
-  private annotations = 0;
+  /**
+   * Failed calls, as annotations to make if the run fails: on a run that succeeds, a test that failed and
+   * was then fixed is normal work, not something to flag.
+   */
+  private readonly failedCalls: { message: string; title: string }[] = [];
 
   constructor(
     private readonly log: LogWriter,
@@ -73,6 +77,9 @@ export class LiveLog {
         return this.toolGroup(u.call, u.tool);
       case "note":
         this.log.text(`↻ ${u.text}`);
+        return;
+      case "stray":
+        this.log.text(`stdout (not stream-json): ${u.text}`);
         return;
       case "result":
         return;
@@ -118,6 +125,8 @@ export class LiveLog {
       );
     }
     this.log.text(`── ${parts.join(" · ")}`);
+    if (v.conclusion !== "success")
+      for (const a of this.failedCalls) this.log.annotate("warning", a.message, a.title);
     const seen = model.counts;
     const extra = [
       seen.reconnects ? `${seen.reconnects} reconnect(s)` : "",
@@ -178,14 +187,12 @@ export class LiveLog {
     for (const line of out) this.log.text(line);
     if (o?.error && !out.length) this.log.text(o.error);
     this.log.endGroup();
-    if (call.status !== "succeeded" && this.annotations < this.opts.maxAnnotations) {
-      this.annotations++;
+    if (call.status !== "succeeded" && this.failedCalls.length < this.opts.maxAnnotations) {
       const what = call.target ? `${call.name} ${call.target}` : call.name;
-      this.log.annotate(
-        "warning",
-        `${what}: ${o?.error ?? o?.summary ?? call.status}`,
-        `Agent tool call ${call.status}`,
-      );
+      this.failedCalls.push({
+        message: `${what}: ${o?.error ?? o?.summary ?? call.status}`,
+        title: `Agent tool call ${call.status}`,
+      });
     }
   }
 

@@ -59,7 +59,16 @@ export class LineFramer {
   /** The current line went past the limit: its remaining characters are dropped up to its newline. */
   private skipping = false;
 
-  constructor(private readonly maxLineChars = MAX_LINE_CHARS) {}
+  constructor(
+    private readonly maxLineChars = MAX_LINE_CHARS,
+    /** Told each line skipped as not JSON (cut to 2,000 characters), so that it can be shown. */
+    private readonly onMalformed?: (text: string) => void,
+  ) {}
+
+  private malformed(text: string, lines: number): void {
+    this.stats.malformed += lines;
+    this.onMalformed?.(text.length > 2000 ? `${text.slice(0, 2000)}…` : text);
+  }
 
   push(chunk: Buffer): FramedLine[] {
     const out: FramedLine[] = [];
@@ -117,7 +126,7 @@ export class LineFramer {
     this.partialLength = 0;
     if (rest !== "") this.line(rest, out);
     if (this.pending) {
-      this.stats.malformed += this.pending.lines;
+      this.malformed(this.pending.text, this.pending.lines);
       this.pending = undefined;
     }
     return out;
@@ -138,7 +147,7 @@ export class LineFramer {
       // fragment is lost, but it must not swallow this valid line.
       const alone = text.trimStart().startsWith("{") ? parseObject(text) : undefined;
       if (alone) {
-        this.stats.malformed += pending.lines;
+        this.malformed(pending.text, pending.lines);
         out.push({ value: alone, physicalLines: 1 });
         return;
       }
@@ -166,7 +175,7 @@ export class LineFramer {
     if (lines < MAX_JOINED_LINES && text.length <= MAX_JOIN_BYTES && endsInsideString(text)) {
       this.pending = { text, lines };
     } else {
-      this.stats.malformed += lines;
+      this.malformed(text, lines);
     }
   }
 }

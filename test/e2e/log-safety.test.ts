@@ -169,7 +169,8 @@ describe.concurrent("agent text never becomes a workflow command", () => {
       const r = await runAction({
         inputs: { prompt: "go", "show-thinking": true, "fail-on-error": false },
         env: { CURSOR_API_KEY: KEY },
-        scenario: { ...scenario, stderr: corpus.join("\n") },
+        // The agent fails at the end, so that its failed calls become annotations too (hostile text in them).
+        scenario: { ...scenario, stderr: corpus.join("\n"), exitCode: 1 },
         timeoutMs: 60_000,
       });
       const log = r.log;
@@ -185,13 +186,17 @@ describe.concurrent("agent text never becomes a workflow command", () => {
       expect(log.groups).toMatchObject({ balanced: true, neverNested: true });
       expect(log.stoppedAtEnd).toBe(false);
       expect(log.errors).toEqual([]);
-      for (const c of log.commands.filter((c) => c.name === "warning")) {
+      const warnings = log.commands.filter((c) => c.name === "warning");
+      // The failed calls (up to 5), and the verdict (fail-on-error: false makes it a warning).
+      expect(warnings.length).toBe(6);
+      for (const c of warnings.slice(0, -1)) {
         expect(c.properties.title).toMatch(/^Agent tool call (failed|rejected|errored)$/);
       }
+      expect(warnings.at(-1)?.data).toMatch(/^The agent exited with code 1\./);
       expect(log.commands.some((c) => c.viaIgnorableCharacters)).toBe(false);
       // The outputs are ours, not forged; the agent's text survives in them intact.
       expect(r.outputsError).toBeUndefined();
-      expect(r.outputs.conclusion).toBe("success");
+      expect(r.outputs.conclusion).toBe("failure");
       expect(r.outputs.result).toBe(`done ${corpus.at(-1)}`);
     });
   }

@@ -130,3 +130,24 @@ describe("a line longer than the framer keeps", () => {
     expect(raw.length).toBe(readFileSync(file).length);
   }, 90_000);
 });
+
+describe("an agent whose stdout is not stream-json", () => {
+  it("shows the lines, and says the output was not stream-json", async () => {
+    const agentPath = path.join(dir, "plain.sh");
+    writeFileSync(
+      agentPath,
+      "#!/bin/sh\necho 'Hello, I am a wrapper that prints text'\necho '::warning::forged'\nexit 0\n",
+    );
+    chmodSync(agentPath, 0o755);
+    const r = await runAction({
+      inputs: { prompt: "go", "agent-path": agentPath },
+      env: { CURSOR_API_KEY: KEY },
+    });
+    expect(r.outputs.conclusion).toBe("failure");
+    expect(r.outputs.error).toMatch(
+      /^The agent's output was not stream-json: 2 lines, none of them a JSON event/,
+    );
+    expect(r.stdout).toContain("stdout (not stream-json): Hello, I am a wrapper that prints text");
+    expect(r.log.commands.filter((c) => c.name === "warning").map((c) => c.data)).not.toContain("forged");
+  });
+});

@@ -76,6 +76,31 @@ describe("readSettings", () => {
     expect(settings({ prompt: "x" }, { CURSOR_API_KEY: "k" }).apiKey).toBe("k");
     expect(settings({ prompt: "x", "api-key": "a" }, { CURSOR_API_KEY: "k" }).apiKey).toBe("a");
   });
+  it("extra-args may not override the action's own flags", () => {
+    for (const [args, message] of [
+      [
+        "--output-format json",
+        "--output-format is the action's own flag: the action sets it (always stream-json)",
+      ],
+      [
+        "--sandbox x --workspace=/tmp",
+        "--workspace is the action's own flag: use the input 'workspace' instead",
+      ],
+      ["--api-key key_1", "--api-key is the action's own flag: use the input 'api-key' instead"],
+      ["-p", "-p is the action's own flag: the action sets it (always set)"],
+      ["--resume abc", "--resume is the action's own flag: use the input 'resume' instead"],
+    ] as const) {
+      expect(() => settings({ prompt: "x", "extra-args": args })).toThrow(`Input 'extra-args': ${message}`);
+    }
+    // After `--` nothing is a flag; headers only add.
+    expect(settings({ prompt: "x", "extra-args": "-H 'X: y' -- --model" }).extraArgs).toEqual([
+      "-H",
+      "X: y",
+      "--",
+      "--model",
+    ]);
+  });
+
   it("splits extra-args as a shell would", () => {
     expect(
       settings({ prompt: "x", "extra-args": `--sandbox enabled -H 'X-A: b c' "q\\"d"` }).extraArgs,
