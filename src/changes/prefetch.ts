@@ -4,7 +4,7 @@
  * the end-of-run time (BENCHMARKS.md). HEAD as it was when the agent first touched the file is the right
  * baseline even if the agent commits later. Read-only, without locks: safe beside the agent's own git.
  */
-import type { FileRead, GitReader } from "./git.js";
+import type { FileRead, GitReader } from "../git/reader.js";
 
 /** How long file paths are collected before one batch of HEAD contents is asked for. */
 const PREFETCH_BATCH_MS = 500;

@@ -2,8 +2,9 @@
  * Working-tree changes that no successful file tool call explains: what commands (`sed -i`, a generator,
  * a formatter) changed, as git sees it, less what was already changed before the agent started.
  */
+
+import type { NumstatEntry, StatusEntry } from "../git/reader.js";
 import { countLines } from "./diff.js";
-import type { NumstatEntry, StatusEntry } from "./git.js";
 import { MAX_KEPT_CHARS } from "./recorder.js";
 import { entrySignature } from "./snapshot.js";
 import type { SummaryInput } from "./summary.js";

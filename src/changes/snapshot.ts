@@ -4,7 +4,7 @@
  */
 import { lstat } from "node:fs/promises";
 import path from "node:path";
-import type { GitReader } from "./git.js";
+import type { GitReader } from "../git/reader.js";
 
 export async function snapshotWorkingTree(git: GitReader, workspace: string): Promise<Map<string, string>> {
   const out = new Map<string, string>();

@@ -9,8 +9,9 @@
  * Time: every git call is bounded by what is left of the budget; past it, files get event-based baselines
  * and no diff, and a note says so.
  */
+
+import type { FileRead, GitReader } from "../git/reader.js";
 import { type Content, type DiffLimits, describeChange } from "./diff.js";
-import type { FileRead, GitReader } from "./git.js";
 import type { Locator } from "./locate.js";
 import type { Prefetcher } from "./prefetch.js";
 import { type FileState, MAX_KEPT_CHARS, type Recorder } from "./recorder.js";

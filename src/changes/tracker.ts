@@ -3,9 +3,10 @@
  * the hot-path {@link Recorder} (during the run), the {@link Prefetcher} (HEAD contents in the background),
  * and {@link summarize} (at the end). The clock, the platform and the git reader are passed in.
  */
+
+import type { GitReader } from "../git/reader.js";
 import type { ModelUpdate } from "../model/run-model.js";
 import { DEFAULT_LIMITS } from "./diff.js";
-import type { GitReader } from "./git.js";
 import { Locator } from "./locate.js";
 import { Prefetcher } from "./prefetch.js";
 import { MAX_KEPT_CHARS, Recorder } from "./recorder.js";

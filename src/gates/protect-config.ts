@@ -6,9 +6,9 @@
  * restored, deleted ones brought back, added ones removed.
  */
 
-import { execFile } from "node:child_process";
 import { lstat, readFile, readlink, rm } from "node:fs/promises";
 import path from "node:path";
+import { driverOverrides, gitIn } from "../git/run.js";
 import type { PullBaseClient } from "../github/api.js";
 import { PR_PAYLOAD_EVENTS, type RunContext } from "../github/context.js";
 
@@ -53,22 +53,12 @@ export async function baseCommit(
 }
 
 export async function protectConfig(workspace: string, base: string): Promise<Restored> {
-  const git = (args: string[], opts: { input?: string } = {}) =>
-    new Promise<{ ok: boolean; out: Buffer }>((resolve) => {
-      const child = execFile(
-        "git",
-        args,
-        {
-          cwd: workspace,
-          encoding: "buffer",
-          maxBuffer: 256 * 1024 * 1024,
-          env: { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_OPTIONAL_LOCKS: "0" },
-        },
-        (err, stdout) => resolve({ ok: !err, out: stdout }),
-      );
-      child.stdin?.on("error", () => {});
-      child.stdin?.end(opts.input ?? "");
-    });
+  // The one git runner: no secret in its environment, no program the repository names (src/git/run.ts).
+  const run = gitIn(workspace);
+  const git = async (args: string[], opts: { input?: string; config?: string[] } = {}) => {
+    const r = await run(args, { input: opts.input ?? "", maxBytes: 256 * 1024 * 1024, config: opts.config });
+    return { ok: r.code === 0 && !r.truncated, out: r.stdout };
+  };
   const top = await git(["rev-parse", "--show-toplevel"]);
   if (!top.ok) {
     throw new ProtectConfigError(
@@ -109,8 +99,10 @@ export async function protectConfig(workspace: string, base: string): Promise<Re
   if (differing.length > 0) {
     // A symlink on the way (a PR can turn `.cursor` into one) must not carry the restore elsewhere.
     for (const p of differing) await removeSymlinkedParents(root, p);
+    // A checkout runs the repository's smudge filters: each is switched off for it.
     const r = await git(["-C", root, "checkout", base, "--pathspec-from-file=-", "--pathspec-file-nul"], {
       input: `${differing.join("\0")}\0`,
+      config: await driverOverrides(run),
     });
     if (!r.ok)
       throw new ProtectConfigError(

@@ -11,10 +11,11 @@ import { applyPatch } from "diff";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { describeChange, diffTexts } from "../../src/changes/diff.js";
-import { createGitReader, type FileRead, type GitReader, noGit, readInside } from "../../src/changes/git.js";
 import { changeOutputs } from "../../src/changes/outputs.js";
 import { ChangeTracker, type FinishOptions } from "../../src/changes/tracker.js";
 import type { ChangeSet, FileChange } from "../../src/changes/types.js";
+import { createGitReader, type FileRead, type GitReader, noGit } from "../../src/git/reader.js";
+import { readInside } from "../../src/git/workspace-files.js";
 import { applyChunks, parsePatchText } from "../../src/tools/patch.js";
 import { fixture, replay } from "../helpers/replay.js";
 

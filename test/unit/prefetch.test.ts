@@ -1,7 +1,7 @@
 /** HEAD contents are fetched while the agent runs, in batches, so that the end of the run does not wait. */
 import { describe, expect, it } from "vitest";
-import type { FileRead, GitReader } from "../../src/changes/git.js";
 import { ChangeTracker } from "../../src/changes/index.js";
+import type { FileRead, GitReader } from "../../src/git/reader.js";
 import { RunModel } from "../../src/model/run-model.js";
 import { toEvent } from "../../src/stream/events.js";
 

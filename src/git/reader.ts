@@ -1,29 +1,17 @@
 /**
- * The only place the change tracker touches the disk or git. A small interface, so tests can hand in a
- * fake (or a spy that records what was read).
+ * What the change tracker reads of the repository: HEAD contents, the working tree's status and counts,
+ * and working-tree files, through {@link GitReader} (a small interface, so tests can hand in a fake or a
+ * spy). Every path here comes from the agent: git gets the same checks as the file reader before
+ * `HEAD:./path` is looked up, and nothing under `.git/` is ever asked for.
  *
- * Trust boundary: every path here comes from the agent. A path is read only when it is relative, has no
- * `..` segment, and its real path (symlinks resolved) is still inside the workspace's real path; the file
- * must be a regular file and no larger than asked. Nothing outside the workspace is ever read because
- * an agent named it. Git gets the same checks before `HEAD:./path` is looked up.
- *
- * Cost: every git process has a timeout and a cap on what it may print; a process that exceeds either is
- * killed. Nothing here throws: failures read as "absent", "refused" or an empty list.
+ * Cost: every git process has a timeout and a cap on what it may print (src/git/run.ts). Nothing here
+ * throws: failures read as "absent", "refused" or an empty list.
  */
-import { spawn } from "node:child_process";
-import { constants } from "node:fs";
-import { open, realpath } from "node:fs/promises";
-import path from "node:path";
+import { realpath } from "node:fs/promises";
+import { driverOverrides, type Git, gitIn } from "./run.js";
+import { checkRelative, decode, type FileRead, readInside } from "./workspace-files.js";
 
-export type FileRead =
-  | { kind: "text"; text: string }
-  /** Not there (not on disk; not in HEAD). */
-  | { kind: "absent" }
-  /** Larger than the caller's limit: not read. */
-  | { kind: "too-large"; bytes?: number }
-  | { kind: "binary" }
-  /** Not read on purpose (leaves the workspace, not a regular file) or it could not be read. */
-  | { kind: "refused"; reason: string };
+export type { FileRead } from "./workspace-files.js";
 
 /** One `git status --porcelain=v1` entry; `path` relative to the workspace. */
 export interface StatusEntry {
@@ -67,31 +55,13 @@ export const noGit: GitReader = {
   read: async () => ({ kind: "refused", reason: "no workspace" }),
 };
 
-const GIT_TIMEOUT_MS = 20_000;
 /** `status`/`numstat` output cap: a generator can touch very many files, but not this many bytes' worth. */
 const LIST_MAX_BYTES = 32 * 1024 * 1024;
-/** Bytes inspected for a NUL to call a file binary (what git itself looks at). */
-const BINARY_SNIFF = 8000;
-
-/**
- * Environment variables not handed to git. Git runs with the repository's own config, which the agent
- * could have rewritten during the run (a `core.fsmonitor` or filter command): it gets no secret of ours.
- */
-const SECRET_ENV =
-  /^(INPUT_|ACTIONS_RUNTIME_TOKEN$|ACTIONS_ID_TOKEN_REQUEST_|GITHUB_TOKEN$|GH_TOKEN$|CURSOR_API_KEY$)/;
-
-/**
- * Config overrides on every call: no fsmonitor hook, no external diff or textconv programs; with the
- * `--no-ext-diff --no-textconv` flags, the commands we run start no program the repository names.
- */
-const GIT_CONFIG = ["-c", "core.fsmonitor=false", "-c", "core.untrackedCache=false", "-c", "diff.external="];
 
 export function createGitReader(workspace: string): GitReader {
   let realRoot: Promise<string | undefined> | undefined;
   let prefix: Promise<string | undefined> | undefined;
-  const env = gitEnv();
-  const git = (args: string[], opts: RunOptions = {}) =>
-    runGit([...GIT_CONFIG, ...args], { cwd: workspace, env, ...opts });
+  const git = gitIn(workspace);
 
   const root = () => {
     realRoot ??= realpath(workspace).catch(() => undefined);
@@ -182,7 +152,7 @@ export function createGitReader(workspace: string): GitReader {
       if ((await repoPrefix()) === undefined) return [];
       const r = await git(
         ["status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames", "--", "."],
-        { maxBytes: LIST_MAX_BYTES },
+        { maxBytes: LIST_MAX_BYTES, config: await driverOverrides(git) },
       );
       if (r.code !== 0 || r.truncated) return [];
       const rel = await underWorkspace();
@@ -199,7 +169,7 @@ export function createGitReader(workspace: string): GitReader {
       if ((await repoPrefix()) === undefined) return [];
       const r = await git(
         ["diff", "--numstat", "-z", "--no-renames", "--no-ext-diff", "--no-textconv", "HEAD", "--", "."],
-        { maxBytes: LIST_MAX_BYTES },
+        { maxBytes: LIST_MAX_BYTES, config: await driverOverrides(git) },
       );
       // No HEAD yet (a repository without commits) fails here: every change is then a new file.
       if (r.code !== 0 || r.truncated) return [];
@@ -223,157 +193,6 @@ export function createGitReader(workspace: string): GitReader {
     },
   };
 }
-
-/** Why `relPath` may not be looked up, or undefined when it may. */
-function checkRelative(relPath: string): string | undefined {
-  if (relPath === "" || relPath === ".") return "not a file path";
-  if (relPath.includes("\0")) return "path has a NUL";
-  if (path.isAbsolute(relPath) || path.win32.isAbsolute(relPath) || /^[A-Za-z]:/.test(relPath)) {
-    return "absolute path";
-  }
-  if (relPath.split(/[\\/]/).some((s) => s === "..")) return "path leaves the workspace";
-  return undefined;
-}
-
-function insideDir(dir: string, p: string): boolean {
-  const rel = path.relative(dir, p);
-  return rel !== "" && !rel.startsWith(`..${path.sep}`) && rel !== ".." && !path.isAbsolute(rel);
-}
-
-/**
- * Reads `relPath` below the (real) workspace root `root`, refusing anything that leaves it once symlinks
- * are resolved, anything that is not a regular file, and anything larger than `maxBytes`.
- */
-export async function readInside(root: string, relPath: string, maxBytes: number): Promise<FileRead> {
-  const bad = checkRelative(relPath);
-  if (bad) return { kind: "refused", reason: bad };
-  const lexical = path.resolve(root, relPath);
-  if (!insideDir(root, lexical)) return { kind: "refused", reason: "path leaves the workspace" };
-  let real: string;
-  try {
-    real = await realpath(lexical);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return { kind: "absent" };
-    return { kind: "refused", reason: `cannot resolve: ${code ?? "error"}` };
-  }
-  if (!insideDir(root, real)) return { kind: "refused", reason: "a symlink leads outside the workspace" };
-  // O_NOFOLLOW: the real path must not have become a symlink since; O_NONBLOCK: a FIFO must not hang us.
-  const flags = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
-  let fh: Awaited<ReturnType<typeof open>> | undefined;
-  try {
-    fh = await open(real, flags);
-    const st = await fh.stat();
-    if (!st.isFile()) return { kind: "refused", reason: "not a regular file" };
-    if (st.size > maxBytes) return { kind: "too-large", bytes: st.size };
-    const buf = Buffer.alloc(st.size);
-    let n = 0;
-    while (n < st.size) {
-      const { bytesRead } = await fh.read(buf, n, st.size - n, n);
-      if (bytesRead === 0) break;
-      n += bytesRead;
-    }
-    return decode(buf.subarray(0, n));
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") return { kind: "absent" };
-    return { kind: "refused", reason: `cannot read: ${code ?? "error"}` };
-  } finally {
-    await fh?.close().catch(() => {});
-  }
-}
-
-function decode(buf: Buffer): FileRead {
-  if (buf.subarray(0, BINARY_SNIFF).includes(0)) return { kind: "binary" };
-  return { kind: "text", text: buf.toString("utf8") };
-}
-
-function gitEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!SECRET_ENV.test(k)) env[k] = v;
-  return {
-    ...env,
-    // Read-only commands must not take the index lock (a concurrent git in the job would fail on it).
-    GIT_OPTIONAL_LOCKS: "0",
-    GIT_TERMINAL_PROMPT: "0",
-    GIT_PAGER: "cat",
-    LC_ALL: "C",
-  };
-}
-
-interface RunOptions {
-  input?: string;
-  maxBytes?: number;
-  timeoutMs?: number;
-  /** Called with stdout so far; returning true stops the process (the caller has what it needs). */
-  enough?: (stdout: Buffer) => boolean;
-}
-
-interface RunResult {
-  code: number | null;
-  stdout: Buffer;
-  /** Stopped for exceeding `maxBytes`, by `enough`, or by the timeout. */
-  truncated: boolean;
-}
-
-function runGit(
-  args: string[],
-  opts: RunOptions & { cwd: string; env: NodeJS.ProcessEnv },
-): Promise<RunResult> {
-  const maxBytes = opts.maxBytes ?? 1024 * 1024;
-  return new Promise((resolve) => {
-    let child: ReturnType<typeof spawn>;
-    try {
-      child = spawn("git", args, {
-        cwd: opts.cwd,
-        env: opts.env,
-        stdio: [opts.input === undefined ? "ignore" : "pipe", "pipe", "ignore"],
-        windowsHide: true,
-      });
-    } catch {
-      resolve({ code: null, stdout: Buffer.alloc(0), truncated: false });
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let truncated = false;
-    let done = false;
-    const stop = () => {
-      truncated = true;
-      child.kill("SIGKILL");
-    };
-    const timer = setTimeout(stop, opts.timeoutMs ?? GIT_TIMEOUT_MS);
-    const finish = (code: number | null) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      resolve({ code, stdout: Buffer.concat(chunks, size), truncated });
-    };
-    child.stdout?.on("data", (chunk: Buffer) => {
-      if (truncated) return;
-      if (size + chunk.length > maxBytes) {
-        const room = maxBytes - size;
-        if (room > 0) {
-          chunks.push(chunk.subarray(0, room));
-          size += room;
-        }
-        return stop();
-      }
-      chunks.push(chunk);
-      size += chunk.length;
-      // Only the start of the output decides (a header): do not re-join a large output on every chunk.
-      if (opts.enough && size <= 64 * 1024 && opts.enough(Buffer.concat(chunks, size))) stop();
-    });
-    child.on("error", () => finish(null));
-    child.on("close", (code) => finish(code));
-    if (opts.input !== undefined) {
-      child.stdin?.on("error", () => {});
-      child.stdin?.end(opts.input);
-    }
-  });
-}
-
-type Git = (args: string[], opts?: RunOptions) => Promise<RunResult>;
 
 async function catFile(git: Git, object: string, maxBytes: number): Promise<FileRead> {
   const header = (buf: Buffer) => {

@@ -1,0 +1,164 @@
+/**
+ * The only place the action starts git. Every file in the workspace, `.git/config` and `.gitattributes`
+ * included, may have been written by the agent to trap us, so each call:
+ * - gets a scrubbed environment: no secret, no `INPUT_*`, no file-command path, no `GIT_*` but ours; no
+ *   system or global config (the agent can write `~/.gitconfig` too);
+ * - runs no program the repository names: hooks, fsmonitor, external diff, textconv, credential helpers,
+ *   ssh and proxy commands are switched off on the command line, and every clean/smudge/process filter the
+ *   repository's config declares is overridden with an empty one (an empty filter command runs nothing);
+ * - has a timeout and a cap on what it may print; it never throws.
+ * Limit: a process that outlived the agent's group could change the config between our read of it and
+ * the call; the `unprivileged-user` safety strategy is the defence against that.
+ */
+import { spawn } from "node:child_process";
+
+const GIT_TIMEOUT_MS = 20_000;
+
+/** Config given on every call: protected (command-line) scope, so the repository cannot undo it. */
+const SAFE_CONFIG = [
+  "core.fsmonitor=false",
+  "core.untrackedCache=false",
+  "core.hooksPath=/dev/null",
+  "core.sshCommand=",
+  "core.askPass=",
+  "core.pager=cat",
+  "core.editor=false",
+  "core.gitProxy=",
+  "core.alternateRefsCommand=",
+  "diff.external=",
+  "credential.helper=",
+  "protocol.ext.allow=never",
+  // The global config (where actions/checkout puts it) is not read: the workspace is trusted here instead.
+  "safe.directory=*",
+];
+
+/** Filter keys of the repository's config, read without running anything (`git config` runs no program). */
+const FILTER_KEYS = String.raw`^(filter\..+\.(clean|smudge|process)|diff\..+\.(textconv|command))$`;
+
+/** Variables never handed to git: secrets, the file commands, and git's own overrides. */
+const SECRET_ENV =
+  /^(INPUT_|ACTIONS_RUNTIME_TOKEN$|ACTIONS_ID_TOKEN_REQUEST_|GITHUB_TOKEN$|GH_TOKEN$|CURSOR_API_KEY$|GITHUB_(OUTPUT|ENV|PATH|STATE|STEP_SUMMARY)$|GIT_|SSH_ASKPASS$)/;
+
+export interface RunOptions {
+  input?: string;
+  /** Cap on stdout (default 1 MiB); past it the process is killed and the result `truncated`. */
+  maxBytes?: number;
+  timeoutMs?: number;
+  /** Called with stdout so far; returning true stops the process (the caller has what it needs). */
+  enough?: (stdout: Buffer) => boolean;
+  /** Extra config for this call only (`name=value`), e.g. a one-off `http.extraheader`. */
+  config?: string[];
+}
+
+export interface RunResult {
+  code: number | null;
+  stdout: Buffer;
+  /** Stopped for exceeding `maxBytes`, by `enough`, or by the timeout. */
+  truncated: boolean;
+}
+
+export type Git = (args: string[], opts?: RunOptions) => Promise<RunResult>;
+
+/**
+ * A git runner for one directory. `filters: true` on a call first reads the repository's filter and diff
+ * driver names and switches each off: for the commands that can run them (status, diff, checkout).
+ */
+export function gitIn(
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Git & { safeEnv: NodeJS.ProcessEnv } {
+  const safeEnv = scrubbedEnv(env);
+  const run = (args: string[], opts: RunOptions = {}) =>
+    spawnGit([...configArgs([...SAFE_CONFIG, ...(opts.config ?? [])]), ...args], cwd, safeEnv, opts);
+  const git = Object.assign(run, { safeEnv });
+  return git;
+}
+
+/** `-c name=` for every filter and diff driver command the repository's config declares. */
+export async function driverOverrides(git: Git): Promise<string[]> {
+  const r = await git(["config", "--null", "--name-only", "--get-regexp", FILTER_KEYS], {
+    maxBytes: 1024 * 1024,
+  });
+  const out: string[] = [];
+  for (const name of r.stdout.toString("utf8").split("\0")) {
+    if (name === "") continue;
+    out.push(`${name}=`);
+    const filter = /^filter\.(.+)\.(clean|smudge|process)$/s.exec(name);
+    // A filter switched off must not fail the command for being `required`.
+    if (filter) out.push(`filter.${filter[1]}.required=false`);
+  }
+  return out;
+}
+
+function configArgs(config: string[]): string[] {
+  return config.flatMap((c) => ["-c", c]);
+}
+
+export function scrubbedEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined && !SECRET_ENV.test(k)) out[k] = v;
+  return {
+    ...out,
+    GIT_CONFIG_NOSYSTEM: "1",
+    GIT_CONFIG_GLOBAL: "/dev/null",
+    // Read-only commands must not take the index lock (a concurrent git in the job would fail on it).
+    GIT_OPTIONAL_LOCKS: "0",
+    GIT_TERMINAL_PROMPT: "0",
+    GIT_PAGER: "cat",
+    LC_ALL: "C",
+  };
+}
+
+function spawnGit(args: string[], cwd: string, env: NodeJS.ProcessEnv, opts: RunOptions): Promise<RunResult> {
+  const maxBytes = opts.maxBytes ?? 1024 * 1024;
+  return new Promise((resolve) => {
+    let child: ReturnType<typeof spawn>;
+    try {
+      child = spawn("git", args, {
+        cwd,
+        env,
+        stdio: [opts.input === undefined ? "ignore" : "pipe", "pipe", "ignore"],
+        windowsHide: true,
+      });
+    } catch {
+      resolve({ code: null, stdout: Buffer.alloc(0), truncated: false });
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let truncated = false;
+    let done = false;
+    const stop = () => {
+      truncated = true;
+      child.kill("SIGKILL");
+    };
+    const timer = setTimeout(stop, opts.timeoutMs ?? GIT_TIMEOUT_MS);
+    const finish = (code: number | null) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      resolve({ code, stdout: Buffer.concat(chunks, size), truncated });
+    };
+    child.stdout?.on("data", (chunk: Buffer) => {
+      if (truncated) return;
+      if (size + chunk.length > maxBytes) {
+        const room = maxBytes - size;
+        if (room > 0) {
+          chunks.push(chunk.subarray(0, room));
+          size += room;
+        }
+        return stop();
+      }
+      chunks.push(chunk);
+      size += chunk.length;
+      // Only the start of the output decides (a header): do not re-join a large output on every chunk.
+      if (opts.enough && size <= 64 * 1024 && opts.enough(Buffer.concat(chunks, size))) stop();
+    });
+    child.on("error", () => finish(null));
+    child.on("close", (code) => finish(code));
+    if (opts.input !== undefined) {
+      child.stdin?.on("error", () => {});
+      child.stdin?.end(opts.input);
+    }
+  });
+}

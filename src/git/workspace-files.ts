@@ -1,0 +1,114 @@
+/**
+ * Reading a file the agent named, inside the workspace only, proven after opening.
+ *
+ * Trust boundary: the path is the agent's, and so is every directory on the way (it can swap one for a
+ * symlink between our check and our open: O_NOFOLLOW guards only the last component). So the path is
+ * checked first (relative, no `..`, nothing under `.git/`, real path inside the workspace), then opened
+ * without following a final symlink, and then the *opened* file is proven: on Linux its path as the
+ * kernel knows it (`/proc/self/fd/N`) must be inside the real workspace; everywhere its device and inode
+ * must be those of the checked path; and a file with more than one link is refused (a hard link inside the
+ * workspace to a file outside passes every path check).
+ */
+import { constants } from "node:fs";
+import { lstat, open, readlink, realpath } from "node:fs/promises";
+import path from "node:path";
+import { isRepoData } from "../model/paths.js";
+
+export type FileRead =
+  | { kind: "text"; text: string }
+  /** Not there (not on disk; not in HEAD). */
+  | { kind: "absent" }
+  /** Larger than the caller's limit: not read. */
+  | { kind: "too-large"; bytes?: number }
+  | { kind: "binary" }
+  /** Not read on purpose (leaves the workspace, not a regular file) or it could not be read. */
+  | { kind: "refused"; reason: string };
+
+/** Bytes inspected for a NUL to call a file binary (what git itself looks at). */
+const BINARY_SNIFF = 8000;
+
+/** Why `relPath` may not be looked up, or undefined when it may. */
+export function checkRelative(relPath: string): string | undefined {
+  if (relPath === "" || relPath === ".") return "not a file path";
+  if (relPath.includes("\0")) return "path has a NUL";
+  if (path.isAbsolute(relPath) || path.win32.isAbsolute(relPath) || /^[A-Za-z]:/.test(relPath)) {
+    return "absolute path";
+  }
+  if (relPath.split(/[\\/]/).some((s) => s === "..")) return "path leaves the workspace";
+  if (isRepoData(relPath)) return "under .git/: the repository's own data is never read";
+  return undefined;
+}
+
+function insideDir(dir: string, p: string): boolean {
+  const rel = path.relative(dir, p);
+  return rel !== "" && !rel.startsWith(`..${path.sep}`) && rel !== ".." && !path.isAbsolute(rel);
+}
+
+/**
+ * Reads `relPath` below the (real) workspace root `root`, refusing anything that leaves it, anything
+ * that is not a regular file with one link, and anything larger than `maxBytes`.
+ */
+export async function readInside(root: string, relPath: string, maxBytes: number): Promise<FileRead> {
+  const bad = checkRelative(relPath);
+  if (bad) return { kind: "refused", reason: bad };
+  const lexical = path.resolve(root, relPath);
+  if (!insideDir(root, lexical)) return { kind: "refused", reason: "path leaves the workspace" };
+  let real: string;
+  try {
+    real = await realpath(lexical);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return { kind: "absent" };
+    return { kind: "refused", reason: `cannot resolve: ${code ?? "error"}` };
+  }
+  if (!insideDir(root, real)) return { kind: "refused", reason: "a symlink leads outside the workspace" };
+  // O_NOFOLLOW: the real path must not have become a symlink since; O_NONBLOCK: a FIFO must not hang us.
+  const flags = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+  let fh: Awaited<ReturnType<typeof open>> | undefined;
+  try {
+    const checked = await lstat(real);
+    fh = await open(real, flags);
+    const st = await fh.stat();
+    if (!st.isFile()) return { kind: "refused", reason: "not a regular file" };
+    // Proven after opening: a directory on the way swapped for a symlink since the check lands elsewhere.
+    if (st.dev !== checked.dev || st.ino !== checked.ino) {
+      return { kind: "refused", reason: "the file changed while it was opened" };
+    }
+    const opened = await openedPath(fh.fd);
+    if (opened !== undefined && !insideDir(root, opened)) {
+      return { kind: "refused", reason: "the opened file is outside the workspace" };
+    }
+    if (st.nlink > 1)
+      return { kind: "refused", reason: "a hard link (it may be a file outside the workspace)" };
+    if (st.size > maxBytes) return { kind: "too-large", bytes: st.size };
+    const buf = Buffer.alloc(st.size);
+    let n = 0;
+    while (n < st.size) {
+      const { bytesRead } = await fh.read(buf, n, st.size - n, n);
+      if (bytesRead === 0) break;
+      n += bytesRead;
+    }
+    return decode(buf.subarray(0, n));
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return { kind: "absent" };
+    return { kind: "refused", reason: `cannot read: ${code ?? "error"}` };
+  } finally {
+    await fh?.close().catch(() => {});
+  }
+}
+
+/** The opened file's path as the kernel knows it (Linux); undefined where that cannot be asked. */
+async function openedPath(fd: number): Promise<string | undefined> {
+  if (process.platform !== "linux") return undefined;
+  try {
+    return await readlink(`/proc/self/fd/${fd}`);
+  } catch {
+    return undefined;
+  }
+}
+
+export function decode(buf: Buffer): FileRead {
+  if (buf.subarray(0, BINARY_SNIFF).includes(0)) return { kind: "binary" };
+  return { kind: "text", text: buf.toString("utf8") };
+}
