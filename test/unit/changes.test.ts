@@ -726,8 +726,8 @@ describe("cost guards", () => {
     expect(set.notes.join()).toContain("too large to keep");
   });
 
-  it("replaying edits keeps to the budget: 8 files × 500 replacements on 4 MiB each", async () => {
-    const big = `${"x".repeat(4 * 1024 * 1024)}\nEND 0\n`;
+  it("replaying edits keeps to the budget: 8 files × 500 replacements on 2 MiB each", async () => {
+    const big = `${"x".repeat(2 * 1024 * 1024)}\nEND 0\n`;
     const events: object[] = [init(ws)];
     for (let f = 0; f < 8; f++) {
       events.push(...write(`big${f}.txt`, big));
@@ -748,7 +748,7 @@ describe("cost guards", () => {
       }
     }
     const started = Date.now();
-    const { set } = await track(ws, events, { git: noGit, budgetMs: 1_000 });
+    const { set } = await track(ws, events, { git: noGit, budgetMs: 300 });
     const took = Date.now() - started;
     expect(set.files).toHaveLength(8);
     expect(set.files.some((f) => f.note?.includes("the time for replaying its edits ran out"))).toBe(true);
