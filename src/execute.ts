@@ -24,7 +24,7 @@ import { Pipeline } from "./pipeline.js";
 import { formatDuration, LiveLog } from "./render/live-log.js";
 import type { LogWriter } from "./render/log-writer.js";
 import { createRedactor } from "./render/redact.js";
-import type { Settings } from "./settings.js";
+import { knownSecrets, type Settings } from "./settings.js";
 import { consume } from "./stream/consume.js";
 
 export interface ExecuteDeps {
@@ -87,7 +87,7 @@ interface Ran {
 export async function execute(settings: Settings, deps: ExecuteDeps, log: LogWriter): Promise<Outcome> {
   const startedAt = deps.now();
   const graces = { ...DEFAULT_GRACES, ...deps.graces };
-  const redact = createRedactor([settings.apiKey, settings.githubToken]);
+  const redact = createRedactor(knownSecrets(settings, deps.env));
   const live = new LiveLog(log, {
     toolOutputLines: settings.toolOutputLines,
     showThinking: settings.showThinking,

@@ -17,7 +17,7 @@ import { type PublishDeps, publish } from "./publish.js";
 import { LogWriter, type TextOut } from "./render/log-writer.js";
 import { fenced } from "./render/markdown.js";
 import { createRedactor } from "./render/redact.js";
-import { InputError, inputsFromEnv, readSettings, type Settings } from "./settings.js";
+import { InputError, inputsFromEnv, knownSecrets, readSettings, type Settings } from "./settings.js";
 import { writeOutput } from "./step-outputs.js";
 
 export interface Deps extends ExecuteDeps, PublishDeps {
@@ -84,7 +84,7 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     if (key) log.mask(key);
     log.flush();
     const settings = readSettings(getInput, deps.env);
-    secrets.push(settings.githubToken);
+    secrets.push(...knownSecrets(settings, deps.env));
     if (settings.githubToken) log.mask(settings.githubToken);
     log.flush();
 
@@ -96,7 +96,7 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     const outcome = await execute(settings, deps, log);
     // Before the action writes its own: whatever the agent's tree wrote to them is undone.
     if (fileCommands) for (const w of await restoreFileCommands(fileCommands)) deps.warning(w);
-    await publish(outcome, settings, context, deps, createRedactor([settings.apiKey, settings.githubToken]));
+    await publish(outcome, settings, context, deps, createRedactor(knownSecrets(settings, deps.env)));
     const v = outcome.verdict;
     if (v.conclusion !== "success") {
       if (settings.failOnError) deps.setFailed(v.error);

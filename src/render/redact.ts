@@ -2,35 +2,152 @@
  * Trust boundary: nothing that leaves the runner (job summary, PR comment, outputs meant for them) may
  * carry a secret. The runner's masks only cover the log (docs/runner.md "Masks"), so we redact ourselves,
  * before any truncation, so that a cut can never leave half a secret behind.
+ *
+ * A known secret is also found in the encodings it travels in: base64 (at each of the three alignments it
+ * can have inside a longer base64 text), base64 of `x-access-token:<secret>` (what actions/checkout writes
+ * into `.git/config`), URL-encoded and JSON-escaped. Token shapes are found without regular expressions:
+ * V8's backtracking overflows its stack on a 6 MB run of token characters, so each shape is a linear scan.
  */
-
-/** Token shapes worth redacting even when nobody told us they were secret. */
-const TOKEN_SHAPES = [
-  // No word boundaries around the distinctive prefixes: a token glued to other text (`Dghp_…`,
-  // `ghp_…_x`) is still a token (the fuzzer found the first).
-  /gh[pousr]_[A-Za-z0-9]{30,}/g, // GitHub tokens: personal, OAuth, user-to-server, server-to-server, refresh
-  /github_pat_[A-Za-z0-9_]{30,}/g, // fine-grained personal access tokens
-  /key_[A-Fa-f0-9]{32,}/g, // Cursor API keys
-  /\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}\b/g, // OpenAI / Anthropic style keys
-  /\bAKIA[0-9A-Z]{16}\b/g, // AWS access key ids
-  /\bxox[abprs]-[A-Za-z0-9-]{10,}\b/g, // Slack tokens
-];
 
 export const REDACTED = "***";
 
 export type Redact = (text: string) => string;
 
+/** The shortest text worth redacting: shorter ones would blank ordinary words. */
+const MIN_SECRET = 4;
+/** An encoded variant shorter than this (an alignment's trimmed middle) is too common to redact. */
+const MIN_VARIANT = 8;
+
 export function createRedactor(secrets: (string | undefined)[]): Redact {
+  const given = [
+    ...new Set(secrets.filter((s): s is string => typeof s === "string" && s.trim().length >= MIN_SECRET)),
+  ];
+  const lines = given.flatMap((s) => [s, ...s.split(/\r?\n/).filter((l) => l.trim().length >= MIN_SECRET)]);
   // Longest first, so a secret that contains another is replaced whole.
-  const known = [
-    ...new Set(secrets.filter((s): s is string => typeof s === "string" && s.trim().length >= 4)),
-  ]
-    .flatMap((s) => [s, ...s.split(/\r?\n/).filter((l) => l.trim().length >= 4)])
-    .sort((a, b) => b.length - a.length);
+  const known = [...new Set([...lines, ...lines.flatMap(encodings)])].sort((a, b) => b.length - a.length);
   return (text) => {
     let out = text;
     for (const s of known) if (out.includes(s)) out = out.replaceAll(s, REDACTED);
-    for (const re of TOKEN_SHAPES) out = out.replace(re, REDACTED);
-    return out;
+    return redactTokenShapes(out);
   };
+}
+
+/** The forms a secret takes on its way into files and URLs. */
+function encodings(secret: string): string[] {
+  const out = [
+    ...base64Variants(secret),
+    ...base64Variants(`x-access-token:${secret}`),
+    encodeURIComponent(secret),
+    JSON.stringify(secret).slice(1, -1),
+  ];
+  return out.filter((v) => v !== secret && v.length >= MIN_VARIANT);
+}
+
+/**
+ * Base64 of `text` as it appears at any byte offset inside a longer base64 text: for each of the three
+ * alignments, the characters that depend only on `text`'s own bytes (the edges mix in its neighbours).
+ */
+function base64Variants(text: string): string[] {
+  const bytes = Buffer.from(text, "utf8");
+  const out = [bytes.toString("base64"), bytes.toString("base64url")];
+  for (let pad = 0; pad < 3; pad++) {
+    const b64 = Buffer.concat([Buffer.alloc(pad), bytes]).toString("base64");
+    const head = [0, 2, 3][pad]!;
+    const tail = (pad + bytes.length) % 3 === 0 ? 0 : 4;
+    const middle = b64.slice(head, b64.length - tail);
+    out.push(middle, middle.replaceAll("+", "-").replaceAll("/", "_"));
+  }
+  return out;
+}
+
+// ---- token shapes: tokens worth redacting even when nobody told us they were secret ----
+
+interface Shape {
+  prefixes: string[];
+  /** The characters of the token's body. */
+  body: (c: number) => boolean;
+  min: number;
+  /** Exactly this many body characters (AWS key ids). */
+  exact?: number;
+  /** `\b` on both sides: no word character before the prefix or after the token. */
+  bounded?: boolean;
+}
+
+const isAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+const isWord = (c: number) => isAlnum(c) || c === 95;
+const isHex = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+const isUpperAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90);
+
+const SHAPES: Shape[] = [
+  // No word boundaries around the distinctive prefixes: a token glued to other text (`Dghp_…`,
+  // `ghp_…_x`) is still a token (the fuzzer found the first).
+  { prefixes: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_"], body: isAlnum, min: 30 }, // GitHub tokens
+  { prefixes: ["github_pat_"], body: isWord, min: 30 }, // fine-grained personal access tokens
+  { prefixes: ["key_"], body: isHex, min: 32 }, // Cursor API keys
+  { prefixes: ["sk-proj-", "sk-ant-", "sk-"], body: (c) => isWord(c) || c === 45, min: 20, bounded: true },
+  { prefixes: ["AKIA"], body: isUpperAlnum, min: 16, exact: 16, bounded: true }, // AWS access key ids
+  {
+    prefixes: ["xoxa-", "xoxb-", "xoxp-", "xoxr-", "xoxs-"],
+    body: (c) => isAlnum(c) || c === 45,
+    min: 10,
+    bounded: true,
+  }, // Slack tokens
+];
+
+/** Every token shape in `text` replaced; linear in its length. */
+export function redactTokenShapes(text: string): string {
+  let out = text;
+  for (const shape of SHAPES) out = redactShape(out, shape);
+  return out;
+}
+
+function redactShape(text: string, shape: Shape): string {
+  let result = "";
+  let copied = 0;
+  let from = 0;
+  for (;;) {
+    // The earliest occurrence of any of the shape's prefixes (the longest first at one position).
+    let at = -1;
+    let prefix = "";
+    for (const p of shape.prefixes) {
+      const i = text.indexOf(p, from);
+      if (i !== -1 && (at === -1 || i < at)) {
+        at = i;
+        prefix = p;
+      }
+    }
+    if (at === -1) break;
+    const end = tokenEnd(text, at, prefix, shape);
+    if (end === undefined) {
+      from = at + 1;
+      continue;
+    }
+    result += text.slice(copied, at) + REDACTED;
+    copied = end;
+    from = end;
+  }
+  return copied === 0 ? text : result + text.slice(copied);
+}
+
+/** Where the token starting at `at` ends, or undefined when it is not one. */
+function tokenEnd(text: string, at: number, prefix: string, shape: Shape): number | undefined {
+  if (shape.bounded && at > 0 && isWord(text.charCodeAt(at - 1))) return undefined;
+  const start = at + prefix.length;
+  let end = start;
+  const limit = shape.exact !== undefined ? start + shape.exact : text.length;
+  while (end < limit && end < text.length && shape.body(text.charCodeAt(end))) end++;
+  if (shape.bounded) {
+    // `\b` after: a token ends on a word character followed by a non-word one (or the end).
+    while (end > start && !isWord(text.charCodeAt(end - 1))) end--;
+    if (end < text.length && isWord(text.charCodeAt(end))) return undefined;
+  }
+  const length = end - start;
+  if (length < shape.min || (shape.exact !== undefined && length !== shape.exact)) return undefined;
+  return end;
+}
+
+/** Redacts, then cuts to `max` characters: the cut can never leave half a secret. */
+export function cutAfterRedaction(text: string, max: number, redact: Redact, more = "…"): string {
+  const r = redact(text);
+  return r.length > max ? `${r.slice(0, max)}${more}` : r;
 }

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createRedactor } from "../../src/render/redact.js";
 
@@ -19,5 +20,44 @@ describe("redaction", () => {
     ["disk-0123456789abcdefghijkl stays", "disk-0123456789abcdefghijkl stays"],
   ])("token shapes: %s", (text, want) => {
     expect(redact(text)).toBe(want);
+  });
+});
+
+describe("secrets in their encodings", () => {
+  const TOKEN = "ghs_16C7e42F292c6912E7710c838347Ae178B4a";
+  const KEY = "key_0123456789abcdef0123456789abcdef";
+  const redact = createRedactor([TOKEN, KEY]);
+  const b64 = (s: string) => Buffer.from(s).toString("base64");
+
+  it("base64 of the credential actions/checkout writes, URL-encoded, JSON-escaped", () => {
+    const header = `extraheader = AUTHORIZATION: basic ${b64(`x-access-token:${TOKEN}`)}`;
+    expect(redact(header)).toBe("extraheader = AUTHORIZATION: basic ***");
+    expect(redact(`https://x/?k=${encodeURIComponent(`${KEY}/&`)}`)).not.toContain("0123456789abcdef");
+    const odd = createRedactor(['p@ss"word/with+chars']);
+    expect(odd(`{"v":${JSON.stringify('p@ss"word/with+chars')}}`)).toBe('{"v":"***"}');
+    expect(odd(`?p=${encodeURIComponent('p@ss"word/with+chars')}`)).toBe("?p=***");
+  });
+
+  it("a secret inside a longer base64 text, at any offset, never decodes back out", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 20 }), fc.string({ maxLength: 20 }), (pre, post) => {
+        for (const secret of [TOKEN, KEY]) {
+          const out = redact(b64(`${pre}${secret}${post}`));
+          expect(Buffer.from(out, "base64").toString("latin1")).not.toContain(secret.slice(4, 24));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("token-shaped runs of megabytes: redacted in linear time, no stack overflow", () => {
+    for (const prefix of ["ghp_", "github_pat_", "key_", "sk-", "xoxb-", "AKIA"]) {
+      const text = `a ${prefix}${"a".repeat(6_000_000)} b`;
+      const started = Date.now();
+      const out = createRedactor([])(text);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(out.length).toBeLessThanOrEqual(text.length);
+    }
+    expect(createRedactor([])(`x ghp_${"a".repeat(6_000_000)} y`)).toBe("x *** y");
   });
 });
