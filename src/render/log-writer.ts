@@ -4,7 +4,8 @@
  * and written in one piece per {@link LogWriter.flush}: the caller flushes after each chunk it reads
  * from the agent, so nothing waits for the process to exit.
  */
-import { neutralize, oneLine } from "./neutralize.js";
+import { neutralize, oneLine, runnerLines } from "./neutralize.js";
+import { MAX_LOG_LINE, terminalSafe } from "./terminal.js";
 
 /** GitHub shows annotations in full up to a few KB; the log has the rest. */
 const MAX_ANNOTATION = 4000;
@@ -19,9 +20,9 @@ export class LogWriter {
 
   constructor(private readonly out: TextOut) {}
 
-  /** Untrusted text, one or more lines. */
+  /** Untrusted text, one or more lines: terminal control out, each line capped, then neutralised. */
   text(s: string): void {
-    this.buf.push(neutralize(s), "\n");
+    this.buf.push(neutralize(forTerminal(s)), "\n");
   }
 
   /** A workflow command of the action's own. Data and properties are escaped as the toolkit does. */
@@ -36,7 +37,7 @@ export class LogWriter {
   /** Opens a collapsed group. Groups never nest: an open one is closed first. */
   group(title: string): void {
     if (this.groupOpen) this.endGroup();
-    this.command("group", oneLine(title, 240));
+    this.command("group", oneLine(forTerminal(title), 240));
     this.groupOpen = true;
   }
 
@@ -49,7 +50,9 @@ export class LogWriter {
   /** An annotation. Its message may span lines (escaped into one command line), each neutralised. */
   annotate(level: "warning" | "error" | "notice" | "debug", message: string, title?: string): void {
     const cut = message.length > MAX_ANNOTATION ? `${message.slice(0, MAX_ANNOTATION)}…` : message;
-    this.command(level, neutralize(cut), { title: title ? oneLine(title, 100) : undefined });
+    this.command(level, neutralize(forTerminal(cut)), {
+      title: title ? oneLine(forTerminal(title), 100) : undefined,
+    });
   }
 
   mask(secret: string): void {
@@ -71,6 +74,16 @@ export class LogWriter {
     this.flush();
   }
 }
+
+/** Terminal control out of every line of `s` (the line breaks the runner honours kept as `\n`). */
+function forTerminal(s: string): string {
+  if (s.length <= MAX_LOG_LINE && !MAY_NEED_WORK.test(s)) return s;
+  return runnerLines(s).map(terminalSafe).join("\n");
+}
+
+/** Controls, DEL/C1 and bidi controls: most text has none (the hot path). Line breaks are handled apart. */
+const MAY_NEED_WORK =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 /** The toolkit's escaping for command data (`%`, CR, LF), after which no line break is left. */
 function escapeData(s: string): string {

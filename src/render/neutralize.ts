@@ -12,14 +12,11 @@
  * This replaces `stop-commands`, which would leave the log viewer drawing a raw `##[group]` line as
  * structure; the end-to-end tests read our stdout with a faithful (and stricter) model of the runner.
  */
+import { IGNORABLE_CLASS } from "./ignorables.js";
 
-/** Code points without collation weight in ICU's root collation, which .NET's search skips. */
-const IGNORABLE_CLASS =
-  "[\\u0000-\\u0008\\u000e-\\u001f\\u007f-\\u0084\\u0086-\\u009f\\u00ad\\u034f\\u061c\\u180b-\\u180f" +
-  "\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\ufe00-\\ufe0f\\ufeff\\ufff9-\\ufffb" +
-  "\\u{1d173}-\\u{1d17a}\\u{e0001}\\u{e0020}-\\u{e007f}\\u{e0100}-\\u{e01ef}]";
-const IGNORABLE = new RegExp(IGNORABLE_CLASS, "u");
-const IGNORABLES = new RegExp(IGNORABLE_CLASS, "gu");
+/** Code points without collation weight in ICU's root collation (generated), which .NET's search skips. */
+const IGNORABLE = new RegExp(`[${IGNORABLE_CLASS}]`, "u");
+const IGNORABLES = new RegExp(`[${IGNORABLE_CLASS}]`, "gu");
 
 /** Every line break the runner honours, plus the Unicode ones a viewer might. */
 const LINE_BREAKS = /\r\n|\r|\n|\u2028|\u2029|\u0085/;

@@ -100,7 +100,10 @@ describe("the action's git runs no program the repository names", () => {
     expect(restored.restored).toEqual([".cursor/rules.md"]);
     expect(readdirSync(markers)).toEqual([]);
     // The traps are real: the same calls without the runner's protection run them.
-    for (const args of [["diff", "--numstat"], ["checkout", base, "--", "a.txt"]]) {
+    for (const args of [
+      ["diff", "--numstat"],
+      ["checkout", base, "--", "a.txt"],
+    ]) {
       try {
         execFileSync("git", args, { cwd: ws, stdio: "ignore" });
       } catch {

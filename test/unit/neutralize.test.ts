@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { IGNORABLE_CLASS } from "../../src/render/ignorables.js";
 import { LogWriter } from "../../src/render/log-writer.js";
 import { neutralize, neutralizeLine, oneLine } from "../../src/render/neutralize.js";
 import { REGISTERED_COMMANDS, readWorkflowCommands } from "../harness/workflow-commands.js";
@@ -66,5 +67,14 @@ describe("neutralize", () => {
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe("the ignorable-character table", () => {
+  it("is what scripts/gen-ignorables.mjs reads from ICU", async () => {
+    const { classString } = (await import("../../scripts/gen-ignorables.mjs")) as {
+      classString: () => string;
+    };
+    expect(IGNORABLE_CLASS).toBe(classString());
   });
 });
