@@ -1,35 +1,127 @@
-/** Markdown building blocks that keep agent text inert: escaped outside fences, fenced safely inside. */
+/**
+ * The one sanitiser for agent text in markdown. Whatever the agent wrote (a path, a tool name, a note, a
+ * model name) must render as the text it is: no HTML, no emphasis or heading of its own, no link or image,
+ * no @mention or team mention that notifies anyone, no `#1`, `owner/repo#2`, `GH-1` or commit reference,
+ * no line break or control character that could end the HTML block or table row it sits in. What it wrote
+ * stays readable: references and links are defused with an invisible word joiner (U+2060), not removed.
+ * Every function takes text already redacted (redaction comes first, before any cut).
+ */
+
+/** U+2060 WORD JOINER: invisible, and enough to stop GitHub's autolinks, mentions and references. */
+const WJ = "\u2060";
 
 /**
- * Escapes text for use inside a line of markdown or a table cell: no HTML, emphasis, code, links or
- * table breaks. (Characters that only matter at the start of a line, `-`, `+`, `#`, `1.`, cannot get
- * there: line breaks become spaces.)
+ * Controls (tab and line breaks become spaces, or stay when `keepLines`) and bidi overrides, which can
+ * make text read otherwise (spelled out).
  */
-export function escapeMarkdown(text: string): string {
-  return text
-    .replace(/[\\`*_[\]|~<>&]/g, (c) =>
-      c === "<" ? "&lt;" : c === ">" ? "&gt;" : c === "&" ? "&amp;" : `\\${c}`,
+function plain(text: string, keepLines = false): string {
+  let out = "";
+  for (const ch of text) {
+    const c = ch.codePointAt(0)!;
+    if (keepLines && (c === 0x0a || c === 0x09)) out += ch;
+    else if (c === 0x09 || c === 0x0a || c === 0x0d || c === 0x85 || c === 0x2028 || c === 0x2029) out += " ";
+    else if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) continue;
+    else if (
+      c === 0x061c ||
+      c === 0x200e ||
+      c === 0x200f ||
+      (c >= 0x202a && c <= 0x202e) ||
+      (c >= 0x2066 && c <= 0x2069)
     )
-    .replace(/\r?\n|\r/g, " ");
+      out += `\\u{${c.toString(16)}}`;
+    else out += ch;
+  }
+  return out;
 }
 
-/** Inline code that cannot be broken out of: a backtick run longer than any inside. */
-export function inlineCode(text: string): string {
-  const flat = text.replace(/\r?\n|\r/g, " ⏎ ").replaceAll("|", "\\|");
+/**
+ * Mentions, references and autolinks defused: a word joiner after `@` and `#`, inside URL schemes (`:/`),
+ * `www.` and `GH-1`, and after the first character of a hexadecimal word of 7 to 40 (a commit reference).
+ * One linear pass over words and the characters between them (no regular expression: agent text).
+ */
+function defuse(text: string): string {
+  let out = "";
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    if (isWordChar(text.charCodeAt(i))) {
+      let j = i;
+      while (j < n && isWordChar(text.charCodeAt(j))) j++;
+      const word = text.slice(i, j);
+      const next = text[j];
+      if (isCommitLike(word)) out += `${word[0]}${WJ}${word.slice(1)}`;
+      else if (
+        (next === "." && word.toLowerCase() === "www") ||
+        (next === "-" && word.toLowerCase() === "gh")
+      )
+        out += `${word}${WJ}`;
+      else out += word;
+      i = j;
+      continue;
+    }
+    const ch = text[i]!;
+    if (ch === "@" || ch === "#") out += `${ch}${WJ}`;
+    else if (ch === ":" && text.startsWith("//", i + 1)) out += `:${WJ}`;
+    else out += ch;
+    i++;
+  }
+  return out;
+}
+
+function isWordChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+}
+
+function isCommitLike(word: string): boolean {
+  if (word.length < 7 || word.length > 40) return false;
+  let digit = false;
+  let letter = false;
+  for (let k = 0; k < word.length; k++) {
+    const c = word.charCodeAt(k) | 0x20;
+    if (c >= 48 && c <= 57) digit = true;
+    else if (c >= 97 && c <= 102) letter = true;
+    else return false;
+  }
+  return digit && letter;
+}
+
+/**
+ * Agent text for a line of markdown or a table cell: one line, no HTML, emphasis, code, links, table
+ * breaks, mentions or references.
+ */
+export function mdText(text: string): string {
+  const escaped = plain(text).replace(/[\\`*_[\]|~<>&!]/g, (c) =>
+    c === "<" ? "&lt;" : c === ">" ? "&gt;" : c === "&" ? "&amp;" : `\\${c}`,
+  );
+  return defuse(escaped);
+}
+
+/** Agent text as inline code (paths, commands): one line; a code span is never linked or mentioned. */
+export function mdCode(text: string): string {
+  const flat = plain(text).replaceAll("|", "\\|");
   const longest = Math.max(0, ...[...flat.matchAll(/`+/g)].map((m) => m[0].length));
   const fence = "`".repeat(longest + 1);
-  const pad = flat.startsWith("`") || flat.endsWith("`") ? " " : "";
+  const pad = flat.startsWith("`") || flat.endsWith("`") || flat === "" ? " " : "";
   return `${fence}${pad}${flat}${pad}${fence}`;
 }
 
-/** A fenced block whose fence is longer than any backtick run in the text. */
-export function fenced(text: string, lang = ""): string {
-  const longest = Math.max(2, ...[...text.matchAll(/`{3,}/g)].map((m) => m[0].length));
-  const fence = "`".repeat(longest + 1);
-  return `${fence}${lang}\n${text.replace(/\n$/, "")}\n${fence}`;
+/** Agent text inside an HTML element (`<summary>`, `<code>`): one line, escaped, defused. */
+export function htmlText(text: string): string {
+  const escaped = plain(text)
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;");
+  return defuse(escaped);
 }
 
-/** Escapes text for HTML (inside `<summary>`, `<code>`). */
-export function escapeHtml(s: string): string {
-  return s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+/**
+ * A fenced block whose fence is longer than any backtick run in the text; controls out and bidi controls
+ * spelled out (a code block shows a Trojan-source line as it is, not as it reads).
+ */
+export function fenced(text: string, lang = ""): string {
+  const body = plain(text.replace(/\r\n?/g, "\n"), true);
+  const longest = Math.max(2, ...[...body.matchAll(/`{3,}/g)].map((m) => m[0].length));
+  const fence = "`".repeat(longest + 1);
+  return `${fence}${lang}\n${body.replace(/\n$/, "")}\n${fence}`;
 }

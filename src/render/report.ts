@@ -11,7 +11,7 @@ import type { ChangeSet, FileChange } from "../changes/types.js";
 import type { Verdict } from "../conclusion.js";
 import type { RunModel } from "../model/run-model.js";
 import { formatDuration, STATUS_MARK } from "./live-log.js";
-import { escapeHtml, escapeMarkdown, fenced, inlineCode } from "./markdown.js";
+import { fenced, htmlText, mdCode, mdText } from "./markdown.js";
 import type { Redact } from "./redact.js";
 
 export interface ReportInput {
@@ -116,7 +116,7 @@ function compose(input: ReportInput, files: FileChange[], shape: Shape): string 
       ? `**${changed.length} file${changed.length === 1 ? "" : "s"} changed** (+${c.added} −${c.removed})`
       : "",
     formatDuration(r?.durationMs ?? input.wallMs),
-    model.session.model ? `model ${escapeMarkdown(redact(model.session.model))}` : "",
+    model.session.model ? `model ${mdText(redact(model.session.model))}` : "",
     `${t.total} tool call${t.total === 1 ? "" : "s"}${t.total > t.byStatus.succeeded ? ` (${t.total - t.byStatus.succeeded} not succeeded)` : ""}`,
     r?.usage ? `tokens ${fmtInt(r.usage.inputTokens)} in · ${fmtInt(r.usage.outputTokens)} out` : "",
     input.runUrl ? `[job log](${input.runUrl})` : "",
@@ -130,16 +130,16 @@ function compose(input: ReportInput, files: FileChange[], shape: Shape): string 
     for (const f of files.slice(0, shape.fileRows)) {
       const lines = f.status === "outside" ? "" : `+${f.added} −${f.removed}`;
       const note = f.mismatchOnDisk ? " ⚠ differs on disk" : "";
-      out.push(`| ${inlineCode(redact(f.path))} | ${STATUS_LABEL[f.status]}${note} | ${lines} |`);
+      out.push(`| ${mdCode(redact(f.path))} | ${STATUS_LABEL[f.status]}${note} | ${lines} |`);
     }
     if (shape.fileRows < files.length) out.push(`| … ${files.length - shape.fileRows} more | | |`);
     out.push("");
     for (const f of files) {
       if (!f.diff || !shape.diffs.has(f.path)) continue;
       out.push(
-        `<details><summary><code>${escapeHtml(redact(f.path))}</code> +${f.added} −${f.removed}</summary>`,
+        `<details><summary><code>${htmlText(redact(f.path))}</code> +${f.added} −${f.removed}</summary>`,
         "",
-        fenced(f.diff, "diff"),
+        fenced(redact(f.diff), "diff"),
         "",
         "</details>",
         "",
@@ -147,13 +147,12 @@ function compose(input: ReportInput, files: FileChange[], shape: Shape): string 
     }
     // Files without a diff say why (too large, outside the workspace, binary…), each named.
     const notes = files.filter((f) => f.note && !f.diff);
-    for (const f of notes)
-      out.push(`- ${inlineCode(redact(f.path))}: _${escapeMarkdown(redact(f.note ?? ""))}_`);
+    for (const f of notes) out.push(`- ${mdCode(redact(f.path))}: _${mdText(redact(f.note ?? ""))}_`);
     if (notes.length) out.push("");
   } else if (c) {
     out.push("_No files were changed._", "");
   }
-  for (const n of c?.notes ?? []) out.push(`_${escapeMarkdown(redact(n))}_`, "");
+  for (const n of c?.notes ?? []) out.push(`_${mdText(redact(n))}_`, "");
 
   if (shape.toolTable && t.total > 0) {
     out.push(
@@ -163,9 +162,9 @@ function compose(input: ReportInput, files: FileChange[], shape: Shape): string 
       "|---|---|---|---|",
     );
     for (const call of model.tools.values()) {
-      const target = call.target ? inlineCode(redact(call.target)) : "";
+      const target = call.target ? mdCode(redact(call.target)) : "";
       out.push(
-        `| ${STATUS_MARK[call.status]} | ${escapeMarkdown(call.name)} | ${target} | ${escapeMarkdown(redact(call.outcome?.summary ?? call.status))} |`,
+        `| ${STATUS_MARK[call.status]} | ${mdText(redact(call.name))} | ${target} | ${mdText(redact(call.outcome?.summary ?? call.status))} |`,
       );
     }
     out.push("", "</details>", "");
