@@ -86,12 +86,13 @@ interface Ran {
 
 export async function execute(settings: Settings, deps: ExecuteDeps, log: LogWriter): Promise<Outcome> {
   const startedAt = deps.now();
-  const graces = { ...DEFAULT_GRACES, ...deps.graces };
   const redact = createRedactor(knownSecrets(settings, deps.env));
+  const graces = { ...DEFAULT_GRACES, ...deps.graces };
   const live = new LiveLog(log, {
     toolOutputLines: settings.toolOutputLines,
     showThinking: settings.showThinking,
     maxAnnotations: 5,
+    redact,
   });
   // A replayed transcript's paths are another machine's: never compared with this checkout.
   const git = settings.transcript ? noGit : createGitReader(settings.workspace);

@@ -85,6 +85,7 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     log.flush();
     const settings = readSettings(getInput, deps.env);
     secrets.push(...knownSecrets(settings, deps.env));
+    log.setRedactor(createRedactor(secrets));
     if (settings.githubToken) log.mask(settings.githubToken);
     log.flush();
 

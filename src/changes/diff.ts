@@ -218,6 +218,7 @@ function mb(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
 }
 
+/** Notes can carry the agent's paths: kept whole enough here that the report redacts before it cuts. */
 function cap(s: string): string {
-  return s.length > 300 ? `${s.slice(0, 300)}…` : s;
+  return s.length > 64 * 1024 ? s.slice(0, 64 * 1024) : s;
 }

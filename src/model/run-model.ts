@@ -18,7 +18,7 @@ import {
   toolName,
 } from "../tools/index.js";
 import { relatePath } from "./paths.js";
-import { Segments } from "./segments.js";
+import { SEGMENT_SECRET_MARGIN, Segments } from "./segments.js";
 
 export interface ToolCall {
   /** The agent's id, as given: may contain a newline (docs/stream-format.md "Tool calls"). Never print it raw. */
@@ -56,7 +56,7 @@ export type ModelUpdate =
   | { type: "tool-start"; call: ToolCall; tool: Tool }
   | { type: "tool-end"; call: ToolCall; tool: Tool }
   | { type: "note"; text: string }
-  /** A line of the agent's stdout that is not a JSON event (as it came, cut to 2,000 characters). */
+  /** A line of the agent's stdout that is not a JSON event (as it came, up to 8,192 characters). */
   | { type: "stray"; text: string }
   | { type: "result"; result: ResultEvent };
 
@@ -91,6 +91,13 @@ export class RunModel {
   get lastSegment(): string {
     return this.segments.last;
   }
+
+  /** The last segment was cut: its last {@link lastSegmentMargin} characters are to be dropped once redacted. */
+  get lastSegmentCut(): boolean {
+    return this.segments.lastCut;
+  }
+
+  readonly lastSegmentMargin = SEGMENT_SECRET_MARGIN;
 
   /** The directory the agent's paths are relative to. */
   get root(): string | undefined {

@@ -6,12 +6,15 @@ import type { AssistantEvent } from "../stream/events.js";
 import type { UpdateSink } from "./run-model.js";
 
 /** The longest text of a segment kept to recognise its repeat (longer ones compare by length). */
-const SEGMENT_PREFIX_KEPT = 64 * 1024;
+const SEGMENT_PREFIX_KEPT = 68 * 1024; // LAST_SEGMENT_KEPT + SEGMENT_SECRET_MARGIN
 const LAST_SEGMENT_KEPT = 64 * 1024;
+/** Kept past the cut, for the report to drop after redaction (no secret is cut in half). */
+export const SEGMENT_SECRET_MARGIN = 4 * 1024;
 
 export class Segments {
-  /** The last segment of assistant text (capped). */
+  /** The last segment of assistant text (capped), and whether it was cut. */
   last = "";
+  lastCut = false;
   /** The segment being streamed as deltas: its length and (capped) text. */
   private current = { length: 0, prefix: "" };
   /** A streamed segment closed by a tool call or the result before its repeat arrived. */
@@ -61,7 +64,7 @@ export class Segments {
   private closeSegment(): void {
     const c = this.current;
     this.current = { length: 0, prefix: "" };
-    this.countSegment(c.prefix);
+    this.countSegment(c.prefix, c.length);
     this.emit({ type: "segment", text: c.prefix, streamed: true });
   }
 
@@ -73,9 +76,11 @@ export class Segments {
     this.closedUnrepeated = c;
   }
 
-  private countSegment(text: string): void {
+  private countSegment(text: string, length = text.length): void {
     this.counted();
-    this.last = text.length > LAST_SEGMENT_KEPT ? text.slice(0, LAST_SEGMENT_KEPT) : text;
+    const keep = LAST_SEGMENT_KEPT + SEGMENT_SECRET_MARGIN;
+    this.lastCut = length > keep || length > text.length;
+    this.last = this.lastCut ? text.slice(0, keep) : text;
   }
 }
 

@@ -21,6 +21,8 @@ export interface LiveLogOptions {
   showThinking: boolean;
   /** How many failed calls become warning annotations. */
   maxAnnotations: number;
+  /** Known secrets out of text that is cut here (tool output, thinking, stray lines), before the cut. */
+  redact?: (text: string) => string;
 }
 
 export const STATUS_MARK: Record<ToolStatus, string> = {
@@ -33,6 +35,10 @@ export const STATUS_MARK: Record<ToolStatus, string> = {
 
 /** Thinking shown in a group is capped: a model can think for megabytes. */
 const THINKING_KEPT = 64 * 1024;
+/** Kept past a cut and dropped after redaction, so that the cut never falls inside a secret. */
+const SECRET_MARGIN = 4 * 1024;
+/** A line of stdout that is not stream-json is shown up to this. */
+const STRAY_SHOWN = 2000;
 
 export class LiveLog {
   /** The unfinished last line of the segment being streamed. */
@@ -46,10 +52,14 @@ export class LiveLog {
    */
   private readonly failedCalls: { message: string; title: string }[] = [];
 
+  private readonly redact: (text: string) => string;
+
   constructor(
     private readonly log: LogWriter,
     private readonly opts: LiveLogOptions,
-  ) {}
+  ) {
+    this.redact = opts.redact ?? ((s) => s);
+  }
 
   readonly onUpdate = (u: ModelUpdate): void => {
     switch (u.type) {
@@ -62,7 +72,8 @@ export class LiveLog {
         else this.log.text(u.text);
         return;
       case "thinking-delta":
-        if (this.opts.showThinking && this.thinking.length < THINKING_KEPT) this.thinking += u.text;
+        if (this.opts.showThinking && this.thinking.length < THINKING_KEPT + SECRET_MARGIN)
+          this.thinking += u.text;
         return;
       case "thinking-end":
         return this.thinkingEnd(u.chars);
@@ -78,9 +89,13 @@ export class LiveLog {
       case "note":
         this.log.text(`↻ ${u.text}`);
         return;
-      case "stray":
-        this.log.text(`stdout (not stream-json): ${u.text}`);
+      case "stray": {
+        const text = this.redact(u.text);
+        this.log.text(
+          `stdout (not stream-json): ${text.length > STRAY_SHOWN ? `${text.slice(0, STRAY_SHOWN)}…` : text}`,
+        );
         return;
+      }
       case "result":
         return;
     }
@@ -155,9 +170,11 @@ export class LiveLog {
   private thinkingEnd(chars: number): void {
     if (this.opts.showThinking && this.thinking.trim() !== "") {
       this.log.group(`💭 Thinking (${characters(chars)})`);
-      this.log.text(this.thinking.trim());
-      if (chars > this.thinking.length)
-        this.log.text(`… ${chars - this.thinking.length} more characters not shown`);
+      const cut = chars > this.thinking.length;
+      const redacted = this.redact(this.thinking);
+      const shown = cut ? redacted.slice(0, Math.max(0, redacted.length - SECRET_MARGIN)) : redacted;
+      this.log.text(shown.trim());
+      if (cut) this.log.text(`… the rest of ${characters(chars)} not shown`);
       this.log.endGroup();
     } else {
       this.log.text(
@@ -183,7 +200,7 @@ export class LiveLog {
     const out =
       call.target && isRepoData(call.target)
         ? ["(under .git/: the content is not shown)"]
-        : toolOutput(tool, this.opts.toolOutputLines);
+        : toolOutput(tool, this.opts.toolOutputLines, this.redact);
     for (const line of out) this.log.text(line);
     if (o?.error && !out.length) this.log.text(o.error);
     this.log.endGroup();

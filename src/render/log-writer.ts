@@ -17,12 +17,19 @@ export interface TextOut {
 export class LogWriter {
   private buf: string[] = [];
   private groupOpen = false;
+  /** Known secrets out of a line before it is capped (the runner's mask cannot see half a secret). */
+  private redact: (s: string) => string = (s) => s;
 
   constructor(private readonly out: TextOut) {}
 
+  /** The secrets are known once the inputs are read. */
+  setRedactor(redact: (s: string) => string): void {
+    this.redact = redact;
+  }
+
   /** Untrusted text, one or more lines: terminal control out, each line capped, then neutralised. */
   text(s: string): void {
-    this.buf.push(neutralize(forTerminal(s)), "\n");
+    this.buf.push(neutralize(forTerminal(s.length > MAX_LOG_LINE ? this.redact(s) : s)), "\n");
   }
 
   /** A workflow command of the action's own. Data and properties are escaped as the toolkit does. */

@@ -12,7 +12,10 @@ import type { Verdict } from "../conclusion.js";
 import type { RunModel } from "../model/run-model.js";
 import { formatDuration, STATUS_MARK } from "./live-log.js";
 import { fenced, htmlText, mdCode, mdText } from "./markdown.js";
-import type { Redact } from "./redact.js";
+import { cutAfterRedaction, type Redact } from "./redact.js";
+
+/** A note is shown up to this many characters (cut after redaction). */
+const MAX_NOTE = 300;
 
 export interface ReportInput {
   model: RunModel;
@@ -147,12 +150,13 @@ function compose(input: ReportInput, files: FileChange[], shape: Shape): string 
     }
     // Files without a diff say why (too large, outside the workspace, binary…), each named.
     const notes = files.filter((f) => f.note && !f.diff);
-    for (const f of notes) out.push(`- ${mdCode(redact(f.path))}: _${mdText(redact(f.note ?? ""))}_`);
+    for (const f of notes)
+      out.push(`- ${mdCode(redact(f.path))}: _${mdText(cutAfterRedaction(f.note ?? "", MAX_NOTE, redact))}_`);
     if (notes.length) out.push("");
   } else if (c) {
     out.push("_No files were changed._", "");
   }
-  for (const n of c?.notes ?? []) out.push(`_${mdText(redact(n))}_`, "");
+  for (const n of c?.notes ?? []) out.push(`_${mdText(cutAfterRedaction(n, MAX_NOTE, redact))}_`, "");
 
   if (shape.toolTable && t.total > 0) {
     out.push(
@@ -173,7 +177,12 @@ function compose(input: ReportInput, files: FileChange[], shape: Shape): string 
   // The last segment is the final message; `result` joins every segment, narration included.
   const text = model.lastSegment || r?.text;
   if (text) {
-    const body = fenced(redact(text), "text");
+    // The model keeps a margin past its cut: dropped after redaction, so the cut never halves a secret.
+    const redacted = redact(text);
+    const shown = model.lastSegmentCut
+      ? redacted.slice(0, Math.max(0, redacted.length - model.lastSegmentMargin))
+      : redacted;
+    const body = fenced(shown, "text");
     if (text.length <= SHORT_TEXT) out.push("**The agent's final message**", "", body, "");
     else out.push("<details><summary>The agent's final message</summary>", "", body, "", "</details>", "");
   }

@@ -7,11 +7,15 @@ import { logBody, outcomeError, type Tool } from "../tools/index.js";
 /** A single line longer than this is cut: one minified file must not flood the log. */
 const MAX_LINE = 2000;
 
-export function toolOutput(t: Tool, maxLines: number): string[] {
+/** Known secrets go before anything is cut here: a cut must not leave half of one for the runner's mask to miss. */
+export function toolOutput(t: Tool, maxLines: number, redact: (s: string) => string = (s) => s): string[] {
   const { head, body } = logBody(t);
   const err = outcomeError(t);
   if (err) head.push(err);
-  return [...head.map((l) => truncate(l, MAX_LINE)), ...trimLines(body, maxLines)];
+  return [
+    ...head.map((l) => truncate(redact(l), MAX_LINE)),
+    ...trimLines(body === undefined ? undefined : redact(body), maxLines),
+  ];
 }
 
 /** The first `max` lines, without splitting the rest (a tool's output can be megabytes). */

@@ -61,13 +61,13 @@ export class LineFramer {
 
   constructor(
     private readonly maxLineChars = MAX_LINE_CHARS,
-    /** Told each line skipped as not JSON (cut to 2,000 characters), so that it can be shown. */
+    /** Told each line skipped as not JSON (up to 8,192 characters: the caller redacts, then cuts), to show it. */
     private readonly onMalformed?: (text: string) => void,
   ) {}
 
   private malformed(text: string, lines: number): void {
     this.stats.malformed += lines;
-    this.onMalformed?.(text.length > 2000 ? `${text.slice(0, 2000)}…` : text);
+    this.onMalformed?.(text.length > 8192 ? text.slice(0, 8192) : text);
   }
 
   push(chunk: Buffer): FramedLine[] {

@@ -7,7 +7,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { decide } from "../../src/conclusion.js";
+import { Pipeline } from "../../src/pipeline.js";
 import { createRedactor } from "../../src/render/redact.js";
+import { renderReport, SUMMARY_BUDGET } from "../../src/render/report.js";
+import { toolOutput } from "../../src/render/tool-output.js";
+import { resolveTool } from "../../src/tools/index.js";
 import { cleanupActionRuns, runAction } from "../harness/run-action.js";
 
 afterAll(cleanupActionRuns);
@@ -17,6 +21,30 @@ const KEY = "key_0123456789abcdef0123456789abcdef";
 const HALF = KEY.slice(0, 12);
 
 describe("cuts happen after redaction", () => {
+  it("the final message, the key across its 64 KiB cut; a tool's output line, across its 2,000", async () => {
+    const redact = createRedactor([KEY]);
+    for (const at of [64 * 1024 - 10, 68 * 1024 - 10]) {
+      const pipeline = new Pipeline([]);
+      const text = `${"m".repeat(at)}${KEY}${"n".repeat(10_000)}`;
+      pipeline.push(
+        Buffer.from(
+          `${JSON.stringify({ type: "assistant", message: { content: [{ type: "text", text }] } })}\n`,
+        ),
+        0,
+      );
+      pipeline.end(0);
+      const verdict = decide({ exit: { code: 0 }, stderrTail: [], agentPath: "a" });
+      const md = renderReport({ model: pipeline.model, verdict, wallMs: 0, redact }, SUMMARY_BUDGET);
+      expect(md).not.toContain(HALF);
+    }
+    const tool = resolveTool({
+      kind: "shellToolCall",
+      args: { command: "x" },
+      outcome: { key: "success", value: { stdout: `${"o".repeat(1990)}${KEY}` } },
+    });
+    expect(toolOutput(tool, 40, redact).join("\n")).not.toContain(HALF);
+  });
+
   it("a stderr line quoted in `error`, the key across its 2,000-character cut", () => {
     const v = decide({
       exit: { code: 1 },
