@@ -42,6 +42,14 @@ const HOSTILE = [
   "\u2028",
   "\\n",
   "\u0000",
+  // The hostile shapes of the attacks on the bundle (test/hostile/): terminal control, bidi, mentions and
+  // references, a deep JSON line, a token-shaped run, a secret's base64.
+  "\u001b]8;;https://evil.example\u001b\\x\u001b]52;c;ZQ==\u0007\u001b[2K\u001b[1A",
+  "\u202etxt.exe\u2066",
+  "@octocat #1 owner/repo#2 https://evil.example",
+  `\n{"type":"tool_call","subtype":"completed","call_id":"deep","tool_call":{"xToolCall":{"args":{"a":${"[".repeat(5000)}${"]".repeat(5000)}}}}}\n`,
+  `ghp_${"a".repeat(20_000)}`,
+  Buffer.from(`x-access-token:${SECRET}`).toString("base64"),
 ];
 
 type Mutation =
@@ -182,10 +190,15 @@ describe("fuzzing the pipeline with mutated real transcripts", () => {
           );
           expect(read.groups.balanced && read.groups.neverNested).toBe(true);
           expect(read.stoppedAtEnd).toBe(false);
+          // No terminal control but colour in the log.
+          expect(r.log.replace(/\u001b\[[0-9;]*m/g, "")).not.toMatch(
+            /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/,
+          );
           // No secret in what leaves the runner, whole or cut.
           for (const body of [r.comment, r.summary]) {
             expect(body).not.toContain(SECRET);
             expect(body).not.toContain(PAT);
+            expect(body).not.toContain(Buffer.from(`x-access-token:${SECRET}`).toString("base64"));
             expect(body.length).toBeLessThanOrEqual(65_536);
           }
         },
