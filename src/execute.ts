@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { createReadStream, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { agentCommand } from "./agent/command.js";
+import { type AgentCommand, agentCommand } from "./agent/command.js";
 import type { ExitInfo, StartAgent } from "./agent/process.js";
 import { AgentSession, DEFAULT_GRACES, type Graces } from "./agent/session.js";
 import type { Stopped, StopReason } from "./agent/supervise.js";
@@ -24,6 +24,7 @@ import { Pipeline } from "./pipeline.js";
 import { formatDuration, LiveLog } from "./render/live-log.js";
 import type { LogWriter } from "./render/log-writer.js";
 import { createRedactor } from "./render/redact.js";
+import { findExecutable, guardAgent } from "./security/strategy.js";
 import { knownSecrets, type Settings } from "./settings.js";
 import { consume } from "./stream/consume.js";
 
@@ -37,6 +38,8 @@ export interface ExecuteDeps {
   graces?: Partial<Graces>;
   /** A promise while the log's output is backed up (see {@link outputPace}). */
   outputBusy?: () => Promise<void> | undefined;
+  /** For `safety-strategy: unprivileged-user`: the agent's command as that user, once it is set up. */
+  asAgentUser?: (cmd: AgentCommand) => AgentCommand;
 }
 
 /**
@@ -115,10 +118,20 @@ export async function execute(settings: Settings, deps: ExecuteDeps, log: LogWri
   // What is already changed in the checkout is not the agent's doing. The snapshot (one `git status`,
   // ~20 ms) runs while the agent starts: the CLI makes a model round-trip before it can touch a file.
   const before = snapshotWorkingTree(git, settings.workspace);
+  const guarded = guardAgent(agentCommand(settings, deps.env), {
+    strategy: settings.safetyStrategy,
+    platform: process.platform,
+    uid: process.geteuid?.() ?? -1,
+    setpriv: findExecutable("setpriv", deps.env.PATH) ?? findExecutable("/usr/bin/setpriv", undefined),
+    agentUser: settings.agentUser,
+    asUser: deps.asAgentUser,
+  });
   live.header(settings);
+  log.text(guarded.header);
+  if (guarded.notice) log.annotate("notice", guarded.notice);
   log.flush();
   const session = new AgentSession({
-    command: agentCommand(settings, deps.env),
+    command: guarded.command,
     startAgent: deps.startAgent,
     transcriptFile,
     timeoutMs: settings.timeoutMs,

@@ -17,7 +17,20 @@ import { type PublishDeps, publish } from "./publish.js";
 import { LogWriter, type TextOut } from "./render/log-writer.js";
 import { fenced } from "./render/markdown.js";
 import { createRedactor } from "./render/redact.js";
+import { scrubOwnEnvironment } from "./security/environ.js";
 import { InputError, inputsFromEnv, knownSecrets, readSettings, type Settings } from "./settings.js";
+
+/** Variables cleared from the action's own environment once read (with any other holding a known secret). */
+const SCRUBBED = [
+  "INPUT_GITHUB-TOKEN",
+  "INPUT_API-KEY",
+  "GITHUB_TOKEN",
+  "GH_TOKEN",
+  "ACTIONS_RUNTIME_TOKEN",
+  "ACTIONS_ID_TOKEN_REQUEST_TOKEN",
+  "ACTIONS_ID_TOKEN_REQUEST_URL",
+];
+
 import { writeOutput } from "./step-outputs.js";
 
 export interface Deps extends ExecuteDeps, PublishDeps {
@@ -86,6 +99,16 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     const settings = readSettings(getInput, deps.env);
     secrets.push(...knownSecrets(settings, deps.env));
     log.setRedactor(createRedactor(secrets));
+    // Everything is read: the secrets leave the action's own environment, where the agent's processes
+    // could read them back from procfs (only in a real run: tests hand in an environment of their own).
+    if (deps.env === process.env) {
+      const scrub = scrubOwnEnvironment(
+        SCRUBBED,
+        secrets.filter((s): s is string => !!s),
+      );
+      if (scrub.unsupported)
+        log.text(`The action's own environment still holds its secrets (${scrub.unsupported}).`);
+    }
     if (settings.githubToken) log.mask(settings.githubToken);
     log.flush();
 

@@ -36,6 +36,8 @@ export const INPUT_DEFAULTS = {
   "allowed-users": "",
   "allowed-bots": "",
   "protect-config": "true",
+  "safety-strategy": "no-sudo",
+  "agent-user": "",
 } as const;
 
 export type InputName = keyof typeof INPUT_DEFAULTS;
@@ -76,6 +78,10 @@ export interface Settings {
   allowedBots: string[];
   /** Restore the agent's configuration files from a PR's base before the agent starts. */
   protectConfig: boolean;
+  /** How the agent is kept from the job's privileges (src/security/strategy.ts). */
+  safetyStrategy: SafetyStrategy;
+  /** The user the agent runs as, for `unprivileged-user`. */
+  agentUser?: string;
 }
 
 export class InputError extends Error {
@@ -137,6 +143,8 @@ export function readSettings(getInput: GetInput, env: NodeJS.ProcessEnv): Settin
     allowedUsers: list(get("allowed-users")),
     allowedBots: list(get("allowed-bots")),
     protectConfig: bool(get, "protect-config"),
+    safetyStrategy: strategy(get("safety-strategy")),
+    agentUser: agentUser(get("agent-user"), get("safety-strategy")),
   };
   return settings;
 }
@@ -324,4 +332,29 @@ export function knownSecrets(
     env.ACTIONS_ID_TOKEN_REQUEST_TOKEN,
   ];
   return all.filter((s): s is string => typeof s === "string" && s !== "");
+}
+
+export type SafetyStrategy = "no-sudo" | "unprivileged-user" | "unsafe";
+const STRATEGIES: readonly SafetyStrategy[] = ["no-sudo", "unprivileged-user", "unsafe"];
+
+function strategy(value: string): SafetyStrategy {
+  if ((STRATEGIES as readonly string[]).includes(value)) return value as SafetyStrategy;
+  throw new InputError("safety-strategy", `'${oneLine(value)}' is not one of ${STRATEGIES.join(", ")}`);
+}
+
+/** A user name as useradd takes it; required for `unprivileged-user`, and only meaningful there. */
+function agentUser(value: string, chosen: string): string | undefined {
+  if (chosen !== "unprivileged-user") return undefined;
+  if (value === "")
+    throw new InputError(
+      "agent-user",
+      "safety-strategy unprivileged-user needs the user to run the agent as",
+    );
+  if (!/^[a-z_][a-z0-9_-]{0,31}$/.test(value)) {
+    throw new InputError(
+      "agent-user",
+      `'${oneLine(value)}' is not a user name (lower-case letters, digits, _ and -)`,
+    );
+  }
+  return value;
 }

@@ -67,7 +67,25 @@ describe("readSettings", () => {
       allowedUsers: [],
       allowedBots: [],
       protectConfig: true,
+      safetyStrategy: "no-sudo",
+      agentUser: undefined,
     });
+  });
+
+  it("safety-strategy: one of three; unprivileged-user needs a valid agent-user", () => {
+    expect(settings({ prompt: "x", "safety-strategy": "unsafe" }).safetyStrategy).toBe("unsafe");
+    expect(() => settings({ prompt: "x", "safety-strategy": "root" })).toThrow(
+      "Input 'safety-strategy': 'root' is not one of no-sudo, unprivileged-user, unsafe",
+    );
+    expect(() => settings({ prompt: "x", "safety-strategy": "unprivileged-user" })).toThrow(
+      "Input 'agent-user': safety-strategy unprivileged-user needs the user to run the agent as",
+    );
+    expect(() => settings({ prompt: "x", "safety-strategy": "unprivileged-user", "agent-user": "Bad User" })).toThrow(
+      "Input 'agent-user': 'Bad User' is not a user name",
+    );
+    expect(settings({ prompt: "x", "safety-strategy": "unprivileged-user", "agent-user": "cursor-agent" }).agentUser).toBe(
+      "cursor-agent",
+    );
   });
   it("reads the prompt from a file relative to the workspace", () => {
     expect(settings({ "prompt-file": "task.md" }).prompt).toBe("Fix the build\n");
