@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { createReadStream, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type AgentCommand, agentCommand } from "./agent/command.js";
+import { agentCommand } from "./agent/command.js";
 import type { ExitInfo, StartAgent } from "./agent/process.js";
 import { AgentSession, DEFAULT_GRACES, type Graces } from "./agent/session.js";
 import type { Stopped, StopReason } from "./agent/supervise.js";
@@ -24,6 +24,7 @@ import { Pipeline } from "./pipeline.js";
 import { formatDuration, LiveLog } from "./render/live-log.js";
 import type { LogWriter } from "./render/log-writer.js";
 import { createRedactor } from "./render/redact.js";
+import { setUpAgentUser } from "./security/agent-user.js";
 import { findExecutable, guardAgent } from "./security/strategy.js";
 import { knownSecrets, type Settings } from "./settings.js";
 import { consume } from "./stream/consume.js";
@@ -38,8 +39,6 @@ export interface ExecuteDeps {
   graces?: Partial<Graces>;
   /** A promise while the log's output is backed up (see {@link outputPace}). */
   outputBusy?: () => Promise<void> | undefined;
-  /** For `safety-strategy: unprivileged-user`: the agent's command as that user, once it is set up. */
-  asAgentUser?: (cmd: AgentCommand) => AgentCommand;
 }
 
 /**
@@ -116,15 +115,27 @@ export async function execute(settings: Settings, deps: ExecuteDeps, log: LogWri
 
   const transcriptFile = transcriptPath(deps.env);
   // What is already changed in the checkout is not the agent's doing. The snapshot (one `git status`,
-  // ~20 ms) runs while the agent starts: the CLI makes a model round-trip before it can touch a file.
-  const before = snapshotWorkingTree(git, settings.workspace);
+  // ~20 ms) is taken before the agent starts: a change it made in its first instant would otherwise be
+  // taken for the checkout's own.
+  const before = await snapshotWorkingTree(git, settings.workspace);
+  const agentUser =
+    settings.safetyStrategy === "unprivileged-user" && settings.agentUser
+      ? setUpAgentUser({
+          user: settings.agentUser,
+          workspace: settings.workspace,
+          runnerTemp: deps.env.RUNNER_TEMP,
+          agentPath: settings.agentPath,
+          env: deps.env,
+          uid: process.geteuid?.() ?? -1,
+        })
+      : undefined;
   const guarded = guardAgent(agentCommand(settings, deps.env), {
     strategy: settings.safetyStrategy,
     platform: process.platform,
     uid: process.geteuid?.() ?? -1,
     setpriv: findExecutable("setpriv", deps.env.PATH) ?? findExecutable("/usr/bin/setpriv", undefined),
     agentUser: settings.agentUser,
-    asUser: deps.asAgentUser,
+    asUser: agentUser?.asUser,
   });
   live.header(settings);
   log.text(guarded.header);
@@ -163,7 +174,9 @@ export async function execute(settings: Settings, deps: ExecuteDeps, log: LogWri
     settings.workspace,
   );
   const end = await session.run(pipeline);
-  ran = { transcriptFile, ...end, before: await before };
+  // The agent is gone: what it created goes back to the workspace's owner, for the steps after this one.
+  agentUser?.restoreOwnership();
+  ran = { transcriptFile, ...end, before };
   return finish(pipeline, ran);
 
   async function finish(pipeline: Pipeline, r: Ran): Promise<Outcome> {
