@@ -87,8 +87,14 @@ describe.concurrent("what the agent can reach", () => {
     expect(found).not.toContain(TOKEN);
   });
 
-  it.skipIf(!hasSudo)("no-sudo with sudo installed: sudo -n true fails inside the agent's tree", async () => {
-    const { found } = await run("no-sudo");
-    expect(found).toContain("SUDO=no");
-  });
+  it.skipIf(!hasSudo)(
+    `sudo works in the agent's tree with unsafe, and not with no-sudo${hasSudo ? "" : " (skipped: sudo is not installed)"}`,
+    async () => {
+      const [safe, unsafe] = await Promise.all([run("no-sudo"), run("unsafe")]);
+      expect(unsafe.found).toContain("SUDO=yes");
+      expect(safe.found).toContain("SUDO=no");
+      // As root, no-sudo also leaves the agent no capabilities.
+      if (process.geteuid?.() === 0) expect(safe.found).toMatch(/^CapEff:\s+0+$/m);
+    },
+  );
 });
