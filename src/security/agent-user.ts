@@ -64,21 +64,19 @@ export function setUpAgentUser(s: Setup): AgentUser {
 
   const agent = findExecutable(s.agentPath, s.env.PATH);
   const agentReal = agent ? realpathSync(agent) : undefined;
-  const grants: [string[], string][] = [
-    [
-      ["-R", "-m", `u:${s.user}:rwX`, "-m", `d:u:${s.user}:rwX`, s.workspace],
-      "make the workspace writable to it",
-    ],
-  ];
-  for (const dir of ancestors(s.workspace))
-    grants.push([["-m", `u:${s.user}:x`, dir], `let it reach ${s.workspace}`]);
-  if (agentReal) {
-    // The install is the whole directory (a launcher, a bundled node, its modules): readable, passable.
-    const installDir = path.dirname(agentReal);
-    grants.push([["-R", "-m", `u:${s.user}:rX`, installDir], "let it run the agent"]);
-    for (const dir of ancestors(installDir))
-      grants.push([["-m", `u:${s.user}:x`, dir], "let it reach the agent"]);
+  // In this order, later grants winning: passage through the directories above, then the agent's install
+  // readable, then the workspace writable (the install may hold the workspace, or the other way round).
+  const grants: [string[], string][] = [];
+  const installDir = agentReal ? path.dirname(agentReal) : undefined;
+  for (const dir of new Set([...ancestors(s.workspace), ...(installDir ? ancestors(installDir) : [])])) {
+    grants.push([["-m", `u:${s.user}:x`, dir], "let it reach the workspace and the agent"]);
   }
+  // The install is the whole directory (a launcher, a bundled node, its modules): readable, passable.
+  if (installDir) grants.push([["-R", "-m", `u:${s.user}:rX`, installDir], "let it run the agent"]);
+  grants.push([
+    ["-R", "-m", `u:${s.user}:rwX`, "-m", `d:u:${s.user}:rwX`, s.workspace],
+    "make the workspace writable to it",
+  ]);
   for (const [args, why] of grants) {
     const r = asRoot("setfacl", args);
     if (!r.ok) fail(`could not ${why} with setfacl (package acl)`, r.err);
@@ -109,8 +107,14 @@ export function setUpAgentUser(s: Setup): AgentUser {
           ],
         };
       }
-      // -E keeps the environment built for the agent (its API key among it), never on a command line.
-      return { ...cmd, env, file: "sudo", args: ["-n", "-E", "-u", s.user, "--", "setpriv", ...inner] };
+      // -E keeps the environment built for the agent (its API key among it), never on a command line;
+      // sudo's secure_path would replace PATH, which is no secret: it is given back through env.
+      return {
+        ...cmd,
+        env,
+        file: "sudo",
+        args: ["-n", "-E", "-u", s.user, "--", "env", `PATH=${cmd.env.PATH ?? ""}`, "setpriv", ...inner],
+      };
     },
     restoreOwnership() {
       asRoot("chown", ["-R", `${owner.uid}:${owner.gid}`, s.workspace]);
