@@ -166,7 +166,11 @@ describe.concurrent("runs that fail", () => {
   ])("a result that reports an error (%j)", async (patch, message) => {
     const lines = readFileSync(fixture(CURSED), "utf8").trim().split("\n");
     lines[lines.length - 1] = JSON.stringify({ ...JSON.parse(lines.at(-1)!), ...patch });
-    const file = path.join((await import("node:os")).tmpdir(), `is-error-${Date.now()}.ndjson`);
+    // A name of its own: the cases run concurrently.
+    const file = path.join(
+      (await import("node:os")).tmpdir(),
+      `is-error-${(await import("node:crypto")).randomUUID()}.ndjson`,
+    );
     writeFileSync(file, `${lines.join("\n")}\n`);
     const r = await runAction({
       inputs: { prompt: "x" },

@@ -6,7 +6,7 @@
  * parses them, and the fake agent's record.
  */
 
-import { type ChildProcess, execFile } from "node:child_process";
+import { type ChildProcess, execFile, execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -644,4 +644,14 @@ export async function startAction(options: RunActionOptions = {}): Promise<Actio
 /** Runs the action to completion. */
 export async function runAction(options: RunActionOptions = {}): Promise<ActionResult> {
   return (await startAction(options)).done;
+}
+
+/** Whether a command is on PATH (tests that need sudo, setfacl or setpriv skip without them). */
+export function can(command: string): boolean {
+  try {
+    execFileSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -18,16 +18,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
 import { prepareStep, readFileCommand, spawnAction } from "../harness/launch.mjs";
-import { bundleEntry, FAKE_AGENT, fixture } from "../harness/run-action.js";
+import { bundleEntry, can, FAKE_AGENT, fixture } from "../harness/run-action.js";
 
-const can = (cmd: string) => {
-  try {
-    execFileSync("sh", ["-c", `command -v ${cmd}`]);
-    return true;
-  } catch {
-    return false;
-  }
-};
 const root = process.geteuid?.() === 0;
 const ready = root && can("setfacl") && can("useradd") && can("setpriv");
 const TOKEN = "ghs_harnessTokenForTests0000000000000000";

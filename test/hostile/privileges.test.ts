@@ -1,14 +1,8 @@
-/**
- * The agent gets no secret it was not given. A hostile agent walks its ancestors' `environ` and `cmdline`
- * (the action's own process among them), reads its `NoNewPrivs` and `CapEff`, tries `sudo -n true`, and
- * then replays a transcript; what it found is checked against every secret of the step.
- */
-import { execFileSync } from "node:child_process";
 import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { cleanupActionRuns, FAKE_AGENT, fixture, runAction } from "../harness/run-action.js";
+import { can, cleanupActionRuns, FAKE_AGENT, fixture, runAction } from "../harness/run-action.js";
 
 afterAll(cleanupActionRuns);
 
@@ -16,14 +10,7 @@ const dir = mkdtempSync(path.join(tmpdir(), "hostile-priv-"));
 const KEY = "key_0123456789abcdef0123456789abcdef";
 const TOKEN = "ghs_harnessTokenForTests0000000000000000";
 const OIDC = "oidc-request-token-0123456789";
-const hasSudo = (() => {
-  try {
-    execFileSync("sh", ["-c", "command -v sudo"]);
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const hasSudo = can("sudo");
 
 const spy = path.join(dir, "spy.sh");
 writeFileSync(

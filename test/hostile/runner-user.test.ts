@@ -9,17 +9,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { prepareStep, readFileCommand } from "../harness/launch.mjs";
-import { bundleEntry, FAKE_AGENT, fixture } from "../harness/run-action.js";
+import { bundleEntry, can, FAKE_AGENT, fixture } from "../harness/run-action.js";
 
 const USER = "runner-test";
-const can = (cmd: string) => {
-  try {
-    execFileSync("sh", ["-c", `command -v ${cmd}`]);
-    return true;
-  } catch {
-    return false;
-  }
-};
 const ready = process.geteuid?.() === 0 && can("sudo") && can("setpriv") && can("useradd");
 const TOKEN = "ghs_harnessTokenForTests0000000000000000";
 
@@ -55,7 +47,7 @@ describe.skipIf(!ready)(
       const scenario = path.join(base, "scenario.json");
       writeFileSync(scenario, JSON.stringify({ transcript }));
       // In the workspace: the one place every strategy lets the agent write.
-    const found = path.join(ws, "found.txt");
+      const found = path.join(ws, "found.txt");
       const spy = path.join(base, "spy.sh");
       writeFileSync(
         spy,

@@ -80,12 +80,13 @@ describe("readSettings", () => {
     expect(() => settings({ prompt: "x", "safety-strategy": "unprivileged-user" })).toThrow(
       "Input 'agent-user': safety-strategy unprivileged-user needs the user to run the agent as",
     );
-    expect(() => settings({ prompt: "x", "safety-strategy": "unprivileged-user", "agent-user": "Bad User" })).toThrow(
-      "Input 'agent-user': 'Bad User' is not a user name",
-    );
-    expect(settings({ prompt: "x", "safety-strategy": "unprivileged-user", "agent-user": "cursor-agent" }).agentUser).toBe(
-      "cursor-agent",
-    );
+    expect(() =>
+      settings({ prompt: "x", "safety-strategy": "unprivileged-user", "agent-user": "Bad User" }),
+    ).toThrow("Input 'agent-user': 'Bad User' is not a user name");
+    expect(
+      settings({ prompt: "x", "safety-strategy": "unprivileged-user", "agent-user": "cursor-agent" })
+        .agentUser,
+    ).toBe("cursor-agent");
   });
   it("reads the prompt from a file relative to the workspace", () => {
     expect(settings({ "prompt-file": "task.md" }).prompt).toBe("Fix the build\n");
