@@ -33,7 +33,15 @@ export async function publish(
   redact: Redact,
 ): Promise<void> {
   const runUrl = jobUrl(deps.env);
-  const input = { model: o.model, verdict: o.verdict, changes: o.changes, wallMs: o.wallMs, runUrl, redact };
+  // The summary and the comment redact the same texts (diffs of megabytes among them): once each.
+  const input = {
+    model: o.model,
+    verdict: o.verdict,
+    changes: o.changes,
+    wallMs: o.wallMs,
+    runUrl,
+    redact: memo(redact),
+  };
   // One rendering serves both when it fits the comment (the usual case); the summary may hold more.
   const full = renderReport(input, SUMMARY_BUDGET);
   const comment = full.length <= (COMMENT_BUDGET.maxChars ?? 0) ? full : renderReport(input, COMMENT_BUDGET);
@@ -122,4 +130,16 @@ function jobUrl(env: NodeJS.ProcessEnv): string | undefined {
   } = env;
   if (!server || !repo || !id) return undefined;
   return `${server}/${repo}/actions/runs/${id}${attempt ? `/attempts/${attempt}` : ""}`;
+}
+
+function memo(redact: Redact): Redact {
+  const seen = new Map<string, string>();
+  return (text) => {
+    let r = seen.get(text);
+    if (r === undefined) {
+      r = redact(text);
+      seen.set(text, r);
+    }
+    return r;
+  };
 }

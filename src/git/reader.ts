@@ -55,6 +55,9 @@ export const noGit: GitReader = {
   read: async () => ({ kind: "refused", reason: "no workspace" }),
 };
 
+/** How long one reading of the repository's drivers serves: the calls of one phase come within it. */
+const DRIVERS_FRESH_MS = 1_000;
+
 /** `status`/`numstat` output cap: a generator can touch very many files, but not this many bytes' worth. */
 const LIST_MAX_BYTES = 32 * 1024 * 1024;
 
@@ -62,6 +65,16 @@ export function createGitReader(workspace: string): GitReader {
   let realRoot: Promise<string | undefined> | undefined;
   let prefix: Promise<string | undefined> | undefined;
   const git = gitIn(workspace);
+  /**
+   * The repository's filter and diff drivers, switched off: read again for each phase (the snapshot
+   * before the agent, the end after it), shared by the calls of one phase (status and numstat).
+   */
+  let drivers: { at: number; config: Promise<string[]> } | undefined;
+  const overrides = () => {
+    if (!drivers || Date.now() - drivers.at > DRIVERS_FRESH_MS)
+      drivers = { at: Date.now(), config: driverOverrides(git) };
+    return drivers.config;
+  };
 
   const root = () => {
     realRoot ??= realpath(workspace).catch(() => undefined);
@@ -149,10 +162,11 @@ export function createGitReader(workspace: string): GitReader {
     },
 
     async status() {
-      if ((await repoPrefix()) === undefined) return [];
+      const [prefix, config] = await Promise.all([repoPrefix(), overrides()]);
+      if (prefix === undefined) return [];
       const r = await git(
         ["status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames", "--", "."],
-        { maxBytes: LIST_MAX_BYTES, config: await driverOverrides(git) },
+        { maxBytes: LIST_MAX_BYTES, config },
       );
       if (r.code !== 0 || r.truncated) return [];
       const rel = await underWorkspace();
@@ -166,10 +180,11 @@ export function createGitReader(workspace: string): GitReader {
     },
 
     async numstat() {
-      if ((await repoPrefix()) === undefined) return [];
+      const [prefix, config] = await Promise.all([repoPrefix(), overrides()]);
+      if (prefix === undefined) return [];
       const r = await git(
         ["diff", "--numstat", "-z", "--no-renames", "--no-ext-diff", "--no-textconv", "HEAD", "--", "."],
-        { maxBytes: LIST_MAX_BYTES, config: await driverOverrides(git) },
+        { maxBytes: LIST_MAX_BYTES, config },
       );
       // No HEAD yet (a repository without commits) fails here: every change is then a new file.
       if (r.code !== 0 || r.truncated) return [];

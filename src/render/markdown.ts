@@ -7,6 +7,11 @@
  * Every function takes text already redacted (redaction comes first, before any cut).
  */
 
+/** What {@link plain} changes; a single character class, linear. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2028\u2029\u2066-\u2069]/;
+const CONTROL_KEEPING_LINES =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2028\u2029\u2066-\u2069]/;
+
 /** U+2060 WORD JOINER: invisible, and enough to stop GitHub's autolinks, mentions and references. */
 const WJ = "\u2060";
 
@@ -15,6 +20,8 @@ const WJ = "\u2060";
  * make text read otherwise (spelled out).
  */
 function plain(text: string, keepLines = false): string {
+  // Most text has none of these (a diff of megabytes goes through here): nothing to build then.
+  if (!(keepLines ? CONTROL_KEEPING_LINES : CONTROL).test(text)) return text;
   let out = "";
   for (const ch of text) {
     const c = ch.codePointAt(0)!;

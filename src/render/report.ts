@@ -142,7 +142,7 @@ function compose(input: ReportInput, files: FileChange[], shape: Shape): string 
       out.push(
         `<details><summary><code>${htmlText(redact(f.path))}</code> +${f.added} −${f.removed}</summary>`,
         "",
-        fenced(redact(f.diff), "diff"),
+        fenced(f.diff, "diff"),
         "",
         "</details>",
         "",
