@@ -94,37 +94,47 @@ const SHAPES: Shape[] = [
   }, // Slack tokens
 ];
 
-/** Every token shape in `text` replaced; linear in its length. */
+/** The shapes by the first two characters of their prefixes: one scan of the text per anchor. */
+const ANCHORS: [anchor: string, candidates: [prefix: string, shape: Shape][]][] = (() => {
+  const byAnchor = new Map<string, [string, Shape][]>();
+  for (const shape of SHAPES) {
+    for (const prefix of shape.prefixes) {
+      const anchor = prefix.slice(0, 2);
+      const list = byAnchor.get(anchor) ?? [];
+      list.push([prefix, shape]);
+      byAnchor.set(anchor, list);
+    }
+  }
+  // Longer prefixes first at one position (`sk-proj-` before `sk-`, `github_pat_` before `gh…`).
+  for (const list of byAnchor.values()) list.sort((x, y) => y[0].length - x[0].length);
+  return [...byAnchor.entries()];
+})();
+
+/** Every token shape in `text` replaced; linear in its length (a few native scans, no regex). */
 export function redactTokenShapes(text: string): string {
   let out = text;
-  for (const shape of SHAPES) out = redactShape(out, shape);
+  for (const [anchor, candidates] of ANCHORS) out = redactAnchor(out, anchor, candidates);
   return out;
 }
 
-function redactShape(text: string, shape: Shape): string {
+function redactAnchor(text: string, anchor: string, candidates: [string, Shape][]): string {
   let result = "";
   let copied = 0;
-  let from = 0;
-  for (;;) {
-    // The earliest occurrence of any of the shape's prefixes (the longest first at one position).
-    let at = -1;
-    let prefix = "";
-    for (const p of shape.prefixes) {
-      const i = text.indexOf(p, from);
-      if (i !== -1 && (at === -1 || i < at)) {
-        at = i;
-        prefix = p;
-      }
+  let at = text.indexOf(anchor);
+  while (at !== -1) {
+    let end: number | undefined;
+    for (const [prefix, shape] of candidates) {
+      if (!text.startsWith(prefix, at)) continue;
+      end = tokenEnd(text, at, prefix, shape);
+      if (end !== undefined) break;
     }
-    if (at === -1) break;
-    const end = tokenEnd(text, at, prefix, shape);
     if (end === undefined) {
-      from = at + 1;
+      at = text.indexOf(anchor, at + 1);
       continue;
     }
     result += text.slice(copied, at) + REDACTED;
     copied = end;
-    from = end;
+    at = text.indexOf(anchor, end);
   }
   return copied === 0 ? text : result + text.slice(copied);
 }

@@ -23,23 +23,46 @@ export function toolOutput(t: Tool, maxLines: number, redact: (s: string) => str
 function trimLines(text: string | undefined, max: number, redact: (s: string) => string): string[] {
   if (text === undefined || text === "") return [];
   const raw = text.endsWith("\n") ? text.slice(0, -1) : text;
-  // The usual body is small: redacted whole, in one call (redaction keeps every line break).
-  const small = raw.length <= max * (MAX_LINE + 1) + SECRET_MARGIN;
-  const body = small ? redact(raw) : raw;
-  const cut = small ? (s: string) => s : redact;
+  // Where the shown lines end: only they (and a margin) are redacted, in one call when that is small.
+  const shownEnd = lineStart(raw, max);
+  const small = shownEnd + SECRET_MARGIN <= max * (MAX_LINE + 1) + SECRET_MARGIN;
   const out: string[] = [];
-  let start = 0;
-  while (out.length < max) {
-    const nl = body.indexOf("\n", start);
-    const end = nl === -1 ? body.length : nl;
-    out.push(cutLine(body, start, end, cut));
-    if (nl === -1) return out;
-    start = nl + 1;
+  if (small) {
+    const region = redact(raw.slice(0, Math.min(raw.length, shownEnd + SECRET_MARGIN)));
+    let start = 0;
+    while (out.length < max) {
+      const nl = region.indexOf("\n", start);
+      const end = nl === -1 ? region.length : nl;
+      out.push(cutLine(region, start, end, (x) => x));
+      if (nl === -1 || end >= region.length) break;
+      start = nl + 1;
+    }
+  } else {
+    let start = 0;
+    while (out.length < max && start <= raw.length) {
+      const nl = raw.indexOf("\n", start);
+      const end = nl === -1 ? raw.length : nl;
+      out.push(cutLine(raw, start, end, redact));
+      if (nl === -1) break;
+      start = nl + 1;
+    }
   }
+  if (shownEnd >= raw.length) return out;
   let more = 1;
-  for (let nl = body.indexOf("\n", start); nl !== -1; nl = body.indexOf("\n", nl + 1)) more++;
+  for (let nl = raw.indexOf("\n", shownEnd); nl !== -1; nl = raw.indexOf("\n", nl + 1)) more++;
   out.push(`… ${more} more lines not shown (log-tool-output-lines: ${max})`);
   return out;
+}
+
+/** Where line `n` (0-based) of `text` starts; the text's length when it has fewer lines. */
+function lineStart(text: string, n: number): number {
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    const nl = text.indexOf("\n", at);
+    if (nl === -1) return text.length;
+    at = nl + 1;
+  }
+  return at;
 }
 
 /** `text[start, end)` as one shown line: redacted (with a margin past the cut), then cut to MAX_LINE. */
