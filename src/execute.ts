@@ -25,8 +25,9 @@ import { formatDuration, LiveLog } from "./render/live-log.js";
 import type { LogWriter } from "./render/log-writer.js";
 import { createRedactor } from "./render/redact.js";
 import { setUpAgentUser } from "./security/agent-user.js";
+import { knownSecrets } from "./security/secrets.js";
 import { findExecutable, guardAgent } from "./security/strategy.js";
-import { knownSecrets, type Settings } from "./settings.js";
+import type { Settings } from "./settings.js";
 import { consume } from "./stream/consume.js";
 
 export interface ExecuteDeps {

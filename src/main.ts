@@ -18,7 +18,8 @@ import { LogWriter, type TextOut } from "./render/log-writer.js";
 import { fenced } from "./render/markdown.js";
 import { createRedactor } from "./render/redact.js";
 import { scrubOwnEnvironment } from "./security/environ.js";
-import { InputError, inputsFromEnv, knownSecrets, readSettings, type Settings } from "./settings.js";
+import { knownSecrets } from "./security/secrets.js";
+import { InputError, inputsFromEnv, readSettings, type Settings } from "./settings.js";
 
 /** Variables cleared from the action's own environment once read (with any other holding a known secret). */
 const SCRUBBED = [

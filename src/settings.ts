@@ -6,9 +6,10 @@
  * a test reads action.yml so the two cannot drift. A bad input is an {@link InputError}: one line naming
  * the input and what is wrong.
  */
+
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { split as shellSplit } from "shlex";
+import { splitArgs } from "./agent/extra-args.js";
 
 export const INPUT_DEFAULTS = {
   prompt: "",
@@ -265,73 +266,9 @@ function readableFile(input: InputName, p: string): string {
   return p;
 }
 
-/**
- * Flags the action sets itself, and the input that sets each: in `extra-args` they would override the
- * action (a second `--output-format` breaks the stream it reads; `--api-key` puts the key on the command
- * line, where `ps` shows it), so they are an input error that names the input to use instead.
- */
-const OWN_FLAGS: Record<string, string> = {
-  "--print": "(always set)",
-  "-p": "(always set)",
-  "--output-format": "(always stream-json)",
-  "--workspace": "workspace",
-  "--api-key": "api-key",
-  "--resume": "resume",
-  "--model": "model",
-  "-m": "model",
-  "--stream-partial-output": "stream-partial-output",
-  "--force": "force",
-  "-f": "force",
-  "--yolo": "force",
-  "--trust": "trust",
-  "--approve-mcps": "approve-mcps",
-};
-
-/** `extra-args` is one shell-quoted string; split it as a POSIX shell would (quotes, escapes), by shlex. */
-function splitArgs(s: string): string[] {
-  if (s === "") return [];
-  let args: string[];
-  try {
-    args = shellSplit(s);
-  } catch (e) {
-    throw new InputError("extra-args", `cannot split '${oneLine(s)}': ${(e as Error).message}`);
-  }
-  for (const a of args) {
-    if (a === "--") break;
-    const flag = a.startsWith("--") ? a.split("=")[0]! : a;
-    const instead = OWN_FLAGS[flag];
-    if (instead !== undefined) {
-      const use = instead.startsWith("(")
-        ? `the action sets it ${instead}`
-        : `use the input '${instead}' instead`;
-      throw new InputError("extra-args", `${flag} is the action's own flag: ${use}`);
-    }
-  }
-  return args;
-}
-
-function oneLine(s: string): string {
+export function oneLine(s: string): string {
   const flat = s.replace(/[\r\n]+/g, " ");
   return flat.length > 80 ? `${flat.slice(0, 77)}...` : flat;
-}
-
-/**
- * Every secret the action knows of, to redact from what leaves the runner: the inputs' and the runner's
- * own tokens (they are not the agent's to pass on, in any field).
- */
-export function knownSecrets(
-  settings: Pick<Settings, "apiKey" | "githubToken">,
-  env: NodeJS.ProcessEnv,
-): string[] {
-  const all = [
-    settings.apiKey,
-    settings.githubToken,
-    env.GITHUB_TOKEN,
-    env.GH_TOKEN,
-    env.ACTIONS_RUNTIME_TOKEN,
-    env.ACTIONS_ID_TOKEN_REQUEST_TOKEN,
-  ];
-  return all.filter((s): s is string => typeof s === "string" && s !== "");
 }
 
 export type SafetyStrategy = "no-sudo" | "unprivileged-user" | "unsafe";
