@@ -33,7 +33,8 @@ exec "$FAKE_AGENT_BIN" "$@"
 chmodSync(spy, 0o755);
 
 function run(strategy: string) {
-  const out = path.join(dir, `found-${strategy}.txt`);
+  // One file per run: the cases run concurrently, some with the same strategy.
+  const out = path.join(dir, `found-${strategy}-${Math.random().toString(36).slice(2)}.txt`);
   return runAction({
     inputs: { prompt: "go", "agent-path": spy, "safety-strategy": strategy },
     env: {
