@@ -87,7 +87,17 @@ interface Ran {
   copied: Promise<void>;
 }
 
-export async function execute(settings: Settings, deps: ExecuteDeps, log: LogWriter): Promise<Outcome> {
+export interface ExecuteHooks {
+  /** After the file changes are read, before the footer: log lines of what it did. */
+  afterChanges?: () => Promise<string[]>;
+}
+
+export async function execute(
+  settings: Settings,
+  deps: ExecuteDeps,
+  log: LogWriter,
+  hooks: ExecuteHooks = {},
+): Promise<Outcome> {
   const startedAt = deps.now();
   const redact = createRedactor(knownSecrets(settings, deps.env));
   const graces = { ...DEFAULT_GRACES, ...deps.graces };
@@ -190,6 +200,7 @@ export async function execute(settings: Settings, deps: ExecuteDeps, log: LogWri
       before: r.before,
       budgetMs: cancelled ? CANCEL_CHANGES_BUDGET_MS : CHANGES_BUDGET_MS,
     });
+    for (const line of (await hooks.afterChanges?.().catch(() => [])) ?? []) log.text(line);
     const wallMs = deps.now() - startedAt;
     const verdict = decide({
       exit: r.exit,

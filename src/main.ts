@@ -10,7 +10,13 @@ import { type RunningAgent, startAgent } from "./agent/process.js";
 import type { Conclusion } from "./conclusion.js";
 import { type ExecuteDeps, execute, outputPace } from "./execute.js";
 import { noteFileCommands, restoreFileCommands } from "./file-commands.js";
-import { baseCommit, ProtectConfigError, protectConfig } from "./gates/protect-config.js";
+import {
+  baseCommit,
+  ProtectConfigError,
+  protectConfig,
+  putBack,
+  type Restored,
+} from "./gates/protect-config.js";
 import { checkTrigger, type TriggerVerdict } from "./gates/trigger.js";
 import { type RunContext, readContext } from "./github/context.js";
 import { type PublishDeps, publish } from "./publish.js";
@@ -115,10 +121,16 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
 
     const context = readContext(deps.env);
     // A replayed transcript starts no agent: there is nothing to guard.
-    if (!settings.transcript && !(await admit(settings, context, deps, log))) return;
+    const admitted = settings.transcript
+      ? { restored: undefined }
+      : await admit(settings, context, deps, log);
+    if (!admitted) return;
 
     const fileCommands = settings.transcript ? undefined : await noteFileCommands(deps.env);
-    const outcome = await execute(settings, deps, log);
+    const outcome = await execute(settings, deps, log, {
+      // The PR's own configuration goes back once the changes are read (protect-config is for the agent).
+      afterChanges: admitted.restored ? () => settleConfig(admitted.restored!) : undefined,
+    });
     // Before the action writes its own: whatever the agent's tree wrote to them is undone.
     if (fileCommands) for (const w of await restoreFileCommands(fileCommands)) deps.warning(w);
     await publish(outcome, settings, context, deps, createRedactor(knownSecrets(settings, deps.env)));
@@ -197,8 +209,22 @@ function quietly(f: () => void): void {
   }
 }
 
-/** The gates before the agent starts. False: the run ends here (refused, or nothing to do). */
-async function admit(settings: Settings, context: RunContext, deps: Deps, log: LogWriter): Promise<boolean> {
+/** The PR's configuration back after the agent; log lines saying what was done. */
+async function settleConfig(r: Restored): Promise<string[]> {
+  const done = await putBack(r);
+  return [
+    ...done.putBack.map((p) => `protect-config: ${p} is the pull request's again`),
+    ...done.agentChanged.map((p) => `protect-config: ${p} was changed by the agent: kept, and in the report`),
+  ];
+}
+
+/** The gates before the agent starts. Undefined: the run ends here (refused, or nothing to do). */
+async function admit(
+  settings: Settings,
+  context: RunContext,
+  deps: Deps,
+  log: LogWriter,
+): Promise<{ restored?: Restored } | undefined> {
   const github = () => deps.github(settings.githubToken ?? "", deps.env.GITHUB_API_URL);
   const gate = noSecrets(settings, context) ?? (await checkTrigger(context, settings, github));
   if (gate.kind !== "allow") {
@@ -215,12 +241,15 @@ async function admit(settings: Settings, context: RunContext, deps: Deps, log: L
       gate.reason,
     );
     if (!skipped) deps.setFailed(gate.reason);
-    return false;
+    return undefined;
   }
-  if (!settings.protectConfig) return true;
+  if (!settings.protectConfig) return {};
   const base = await baseCommit(context, github);
-  if (!base) return true;
-  const r = await protectConfig(settings.workspace, base);
+  if (!base) return {};
+  const r = await protectConfig(settings.workspace, base, {
+    token: settings.githubToken,
+    serverUrl: deps.env.GITHUB_SERVER_URL,
+  });
   const short = base.slice(0, 7);
   for (const p of r.restored) log.text(`protect-config: restored ${p} from the base commit ${short}`);
   for (const p of r.removed) log.text(`protect-config: removed ${p} (not in the base commit ${short})`);
@@ -228,5 +257,5 @@ async function admit(settings: Settings, context: RunContext, deps: Deps, log: L
     log.text(`protect-config: the agent's configuration is as in the base commit ${short}`);
   }
   log.flush();
-  return true;
+  return { restored: r };
 }

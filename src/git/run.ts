@@ -46,8 +46,10 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Called with stdout so far; returning true stops the process (the caller has what it needs). */
   enough?: (stdout: Buffer) => boolean;
-  /** Extra config for this call only (`name=value`), e.g. a one-off `http.extraheader`. */
+  /** Extra config for this call only (`name=value`). */
   config?: string[];
+  /** Extra environment for this call only (a credential through `GIT_CONFIG_*`, never on a command line). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface RunResult {
@@ -69,7 +71,12 @@ export function gitIn(
 ): Git & { safeEnv: NodeJS.ProcessEnv } {
   const safeEnv = scrubbedEnv(env);
   const run = (args: string[], opts: RunOptions = {}) =>
-    spawnGit([...configArgs([...SAFE_CONFIG, ...(opts.config ?? [])]), ...args], cwd, safeEnv, opts);
+    spawnGit(
+      [...configArgs([...SAFE_CONFIG, ...(opts.config ?? [])]), ...args],
+      cwd,
+      opts.env ? { ...safeEnv, ...opts.env } : safeEnv,
+      opts,
+    );
   const git = Object.assign(run, { safeEnv });
   return git;
 }
