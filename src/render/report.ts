@@ -122,7 +122,8 @@ function compose(input: ReportInput, files: FileChange[], shape: Shape): string 
     model.session.model ? `model ${mdText(redact(model.session.model))}` : "",
     `${t.total} tool call${t.total === 1 ? "" : "s"}${t.total > t.byStatus.succeeded ? ` (${t.total - t.byStatus.succeeded} not succeeded)` : ""}`,
     r?.usage ? `tokens ${fmtInt(r.usage.inputTokens)} in · ${fmtInt(r.usage.outputTokens)} out` : "",
-    input.runUrl ? `[job log](${input.runUrl})` : "",
+    // The run, not the job: the job's own id is not in the environment the runner gives an action.
+    input.runUrl ? `[workflow run](${input.runUrl})` : "",
   ].filter(Boolean);
   out.push(facts.join(" · "), "");
 

@@ -51,7 +51,7 @@ it("the PR comment shows agent text as text, and no secret", async () => {
     const body = api.commentsOn(7)[0]!.body;
     expect(body).not.toContain(TOKEN);
     const html = await marked.parse(body, { gfm: true });
-    expect([...html.matchAll(/<a /g)].length).toBe(1); // the job log
+    expect([...html.matchAll(/<a /g)].length).toBe(1); // the workflow run
     expect(html).not.toMatch(/<img|<input|<h[1-6]>[^<]*APPROVED/);
     expect([...html.matchAll(/<h3>/g)].length).toBe(1);
     const outsideCode = html

@@ -97,7 +97,7 @@ describe("agent text in the report renders as text", () => {
       const md = await report(text);
       const html = await marked.parse(md, { gfm: true });
       // The report's own structure, and nothing else.
-      expect([...html.matchAll(/<a /g)].length).toBe(1); // the job log
+      expect([...html.matchAll(/<a /g)].length).toBe(1); // the workflow run
       expect(html).not.toMatch(/<img|<h[1-6]>(?!.*Cursor agent)|<script|<input|<a href="\/\/evil/);
       expect([...html.matchAll(/<h3>/g)].length).toBe(1);
       expect(html.match(/<details>/g)?.length ?? 0).toBe(html.match(/<\/details>/g)?.length ?? 0);
