@@ -438,22 +438,20 @@ function links(header: string | null): Record<string, string> {
 }
 
 describe("GitHub API stand-in", () => {
-  it("paginates 150 comments with a correct Link header", async () => {
+  it("paginates 150 comments with a Link header in GitHub's own /repositories/{id}/ form", async () => {
     const server = await startGitHubApi({ comments: seedComments(150, { issue: 7 }) });
     try {
       const first = await api(server, "GET", "/repos/octo/repo/issues/7/comments?per_page=100");
       expect(first.status).toBe(200);
       expect(first.json).toHaveLength(100);
-      expect(links(first.headers.get("link"))).toEqual({
-        next: `${server.url}/repos/octo/repo/issues/7/comments?per_page=100&page=2`,
-        last: `${server.url}/repos/octo/repo/issues/7/comments?per_page=100&page=2`,
-      });
+      const byId = (page: number) =>
+        expect.stringMatching(
+          new RegExp(`^${server.url}/repositories/\\d+/issues/7/comments\\?per_page=100&page=${page}$`),
+        );
+      expect(links(first.headers.get("link"))).toEqual({ next: byId(2), last: byId(2) });
       const second = await api(server, "GET", "/repos/octo/repo/issues/7/comments?per_page=100&page=2");
       expect(second.json).toHaveLength(50);
-      expect(links(second.headers.get("link"))).toEqual({
-        prev: `${server.url}/repos/octo/repo/issues/7/comments?per_page=100&page=1`,
-        first: `${server.url}/repos/octo/repo/issues/7/comments?per_page=100&page=1`,
-      });
+      expect(links(second.headers.get("link"))).toEqual({ prev: byId(1), first: byId(1) });
 
       // Following rel="next" from the default page size visits every comment once, in order.
       const bodies: string[] = [];

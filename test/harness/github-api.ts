@@ -24,6 +24,8 @@ export interface RecordedRequest {
   status: number;
   /** When it arrived (epoch ms). */
   at: number;
+  /** The JSON the stand-in answered with. */
+  response?: unknown;
 }
 
 export interface GitHubUserJson {
@@ -306,6 +308,13 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
     const { method, path } = request;
     const segments = path.split("/").map((segment) => decodeURIComponent(segment));
 
+    // GitHub's own pagination links name the repository by id: `/repositories/{id}/issues/{n}/comments`.
+    const byId = /^\/repositories\/(\d+)\/issues\/(\d+)\/comments$/.exec(path);
+    if (byId && method === "GET") {
+      const named = repositoriesById.get(Number(byId[1]));
+      if (!named) throw new HttpError(404, "Not Found", { documentation_url: DOCS });
+      return listComments(request, named[0], named[1], Number(byId[2]));
+    }
     let match = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/.exec(path);
     if (match) {
       const [owner, repo] = [segments[2]!, segments[3]!];
@@ -383,6 +392,14 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
     throw new HttpError(404, "Not Found", { documentation_url: DOCS });
   };
 
+  /** Repository ids, as GitHub's links use them: stable per name. */
+  const repositoriesById = new Map<number, [string, string]>();
+  const repositoryId = (owner: string, repo: string) => {
+    const id = userId(`${owner}/${repo}`) + 100_000_000;
+    repositoriesById.set(id, [owner, repo]);
+    return id;
+  };
+
   const listComments = (request: RecordedRequest, owner: string, repo: string, issue: number) => {
     const perPage = clamp(Number.parseInt(request.query.per_page ?? "30", 10) || 30, 1, 100);
     const page = Math.max(1, Number.parseInt(request.query.page ?? "1", 10) || 1);
@@ -390,7 +407,12 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
     const all = commentsOn(issue, owner, repo).filter((c) => !since || c.updatedAt >= since);
     const lastPage = Math.max(1, Math.ceil(all.length / perPage));
     const items = all.slice((page - 1) * perPage, page * perPage).map(commentJson);
-    const link = linkHeader(`${baseUrl}${request.path}`, request.query, page, lastPage);
+    const link = linkHeader(
+      `${baseUrl}/repositories/${repositoryId(owner, repo)}/issues/${issue}/comments`,
+      request.query,
+      page,
+      lastPage,
+    );
     const headers: Record<string, string> = link ? { link } : {};
     return { status: 200, json: items, headers };
   };
@@ -456,6 +478,7 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
       headers = error.headers;
     }
     request.status = status;
+    request.response = json;
     send(response, status, json, headers);
   };
 

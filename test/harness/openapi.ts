@@ -1,0 +1,81 @@
+/**
+ * GitHub's own API description (`@octokit/openapi`, api.github.com) as the judge of the stand-in: every
+ * request the action makes and every response the stand-in gives is checked against the operation's
+ * schema, with a real JSON-Schema validator (ajv).
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { Ajv, type ValidateFunction } from "ajv";
+import type { RecordedRequest } from "./github-api.js";
+
+type Doc = { paths: Record<string, Record<string, Operation>> };
+type Operation = {
+  requestBody?: { content?: Record<string, { schema?: unknown }> };
+  responses: Record<string, { $ref?: string; content?: Record<string, { schema?: unknown }> }>;
+};
+
+let loaded: { doc: Doc; ajv: Ajv; routes: { re: RegExp; path: string }[] } | undefined;
+
+function load() {
+  if (loaded) return loaded;
+  const file = createRequire(import.meta.url).resolve("@octokit/openapi/generated/api.github.com.json");
+  const doc = JSON.parse(readFileSync(file, "utf8")) as Doc;
+  // OpenAPI 3.0 schemas: `nullable`, formats and vendor keywords are not checked as JSON Schema keywords.
+  const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
+  ajv.addSchema(doc, "github");
+  const routes = Object.keys(doc.paths).map((p) => ({
+    path: p,
+    re: new RegExp(
+      `^${p.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\\{[^}]+\\\}|\{[^}]+\}/g, "[^/]+")}$`,
+    ),
+  }));
+  loaded = { doc, ajv, routes };
+  return loaded;
+}
+
+const compiled = new Map<string, ValidateFunction>();
+
+function validator(pointer: string): ValidateFunction {
+  let v = compiled.get(pointer);
+  if (!v) {
+    v = load().ajv.compile({ $ref: `github#${pointer}` });
+    compiled.set(pointer, v);
+  }
+  return v;
+}
+
+const escape = (s: string) => s.replaceAll("~", "~0").replaceAll("/", "~1");
+
+/**
+ * What GitHub's description says is wrong with a recorded exchange: the operation exists, the request body
+ * fits it, the status is one it declares, and (with `responses`) the response body fits its schema.
+ * Empty when nothing is.
+ */
+export function checkExchange(r: RecordedRequest, opts: { responses?: boolean } = {}): string[] {
+  const { doc, routes } = load();
+  // GitHub's pagination links name the repository by id, a path its description does not list.
+  const path = r.path.replace(/^\/repositories\/\d+\//, "/repos/{owner}/{repo}/");
+  const route = routes.find((x) => x.re.test(path));
+  const method = r.method.toLowerCase();
+  if (!route || !doc.paths[route.path]?.[method])
+    return [`${r.method} ${r.path}: no such operation in GitHub's API`];
+  const op = doc.paths[route.path]![method]!;
+  const base = `/paths/${escape(route.path)}/${method}`;
+  const problems: string[] = [];
+  if (r.body !== undefined && op.requestBody?.content?.["application/json"]?.schema) {
+    const v = validator(`${base}/requestBody/content/application~1json/schema`);
+    if (!v(r.body)) problems.push(`${r.method} ${r.path} request: ${JSON.stringify(v.errors?.slice(0, 3))}`);
+  }
+  const declared = op.responses[String(r.status)];
+  if (!declared) return [...problems, `${r.method} ${r.path}: status ${r.status} is not one GitHub answers`];
+  const pointer = declared.$ref
+    ? `${declared.$ref.slice(1)}/content/application~1json/schema`
+    : `${base}/responses/${r.status}/content/application~1json/schema`;
+  const hasSchema = declared.$ref ? true : declared.content?.["application/json"]?.schema !== undefined;
+  if (opts.responses && hasSchema && r.response !== undefined) {
+    const v = validator(pointer);
+    if (!v(r.response))
+      problems.push(`${r.method} ${r.path} ${r.status}: ${JSON.stringify(v.errors?.slice(0, 3))}`);
+  }
+  return problems;
+}
