@@ -44,7 +44,7 @@ function validator(pointer: string): ValidateFunction {
   return v;
 }
 
-const escape = (s: string) => s.replaceAll("~", "~0").replaceAll("/", "~1");
+const pointerPart = (s: string) => s.replaceAll("~", "~0").replaceAll("/", "~1");
 
 /**
  * What GitHub's description says is wrong with a recorded exchange: the operation exists, the request body
@@ -60,7 +60,7 @@ export function checkExchange(r: RecordedRequest, opts: { responses?: boolean } 
   if (!route || !doc.paths[route.path]?.[method])
     return [`${r.method} ${r.path}: no such operation in GitHub's API`];
   const op = doc.paths[route.path]![method]!;
-  const base = `/paths/${escape(route.path)}/${method}`;
+  const base = `/paths/${pointerPart(route.path)}/${method}`;
   const problems: string[] = [];
   if (r.body !== undefined && op.requestBody?.content?.["application/json"]?.schema) {
     const v = validator(`${base}/requestBody/content/application~1json/schema`);
