@@ -130,10 +130,17 @@ function prRunWith(ws: string, base: string, agent: string, prompt: string) {
     scenario: {},
     workspace: ws,
     eventName: "pull_request",
-    eventPayload: {
-      pull_request: { number: 5, base: { sha: base }, head: { sha: git(ws, "rev-parse", "HEAD") } },
-    },
+    eventPayload: pullRequestEvent(base, git(ws, "rev-parse", "HEAD")),
   });
+}
+
+/** GitHub's own `pull_request` payload (@octokit/webhooks-examples), for PR #5 from `base` to `head`. */
+function pullRequestEvent(base: string, head: string): Record<string, unknown> {
+  const p = example("pull_request", "opened") as { pull_request: Record<string, Record<string, unknown>> };
+  p.pull_request.number = 5 as unknown as Record<string, unknown>;
+  p.pull_request.base = { ...p.pull_request.base, sha: base };
+  p.pull_request.head = { ...p.pull_request.head, sha: head };
+  return p;
 }
 
 /** A fresh repository with one commit of `files`: its path and that commit. */
@@ -413,9 +420,7 @@ describe("protect-config on a private repository", () => {
         scenario: {},
         workspace: ws,
         eventName: "pull_request",
-        eventPayload: {
-          pull_request: { number: 5, base: { sha: base }, head: { sha: git(ws, "rev-parse", "HEAD") } },
-        },
+        eventPayload: pullRequestEvent(base, git(ws, "rev-parse", "HEAD")),
       });
       expect(r.code).toBe(0);
       expect(r.log.plainLines).toContain(

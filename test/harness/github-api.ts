@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { githubExample } from "./openapi.js";
 
 export type UserType = "Bot" | "User" | "Organization";
 export type RoleName = "admin" | "maintain" | "write" | "triage" | "read" | "none";
@@ -176,16 +177,24 @@ function userId(login: string): number {
   return 10_000_000 + hash;
 }
 
+const COMMENTS_PATH = "/repos/{owner}/{repo}/issues/{issue_number}/comments";
+
+/** A user as GitHub shows one (every field of `simple-user`, from its own example), ours overriding. */
 function userJson(login: string, type: UserType): GitHubUserJson {
   const id = userId(login);
+  const example = (githubExample(COMMENTS_PATH, "post", "201").user ?? {}) as Record<string, unknown>;
+  const api = `https://api.github.com/users/${encodeURIComponent(login)}`;
   return {
+    ...example,
     login,
     id,
     node_id: Buffer.from(`04:User${id}`).toString("base64"),
+    avatar_url: `https://avatars.githubusercontent.com/u/${id}?v=4`,
+    url: api,
     type,
     site_admin: false,
     html_url: `https://github.com/${type === "Bot" ? "apps/" : ""}${login.replace(/\[bot\]$/, "")}`,
-  };
+  } as GitHubUserJson;
 }
 
 /** Parses `Authorization: token X` / `Bearer X` (scheme case-insensitive, as GitHub accepts). */
@@ -261,6 +270,7 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
     const kind = pullRequests.has(comment.issueNumber) ? "pull" : "issues";
     const repoPath = `${comment.owner}/${comment.repo}`;
     return {
+      ...githubExample(COMMENTS_PATH, "post", "201"),
       url: `${baseUrl}/repos/${repoPath}/issues/comments/${comment.id}`,
       html_url: `https://github.com/${repoPath}/${kind}/${comment.issueNumber}#issuecomment-${comment.id}`,
       issue_url: `${baseUrl}/repos/${repoPath}/issues/${comment.issueNumber}`,
@@ -361,7 +371,12 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
       }
       return {
         status: 200,
-        json: { permission: legacyPermission(role), role_name: role, user: userJson(user, "User") },
+        json: {
+          ...githubExample("/repos/{owner}/{repo}/collaborators/{username}/permission", "get", "200"),
+          permission: legacyPermission(role),
+          role_name: role,
+          user: { ...userJson(user, "User"), permissions: permissionsOf(role), role_name: role },
+        },
       };
     }
 
@@ -376,14 +391,29 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
       }
       return {
         status: 200,
-        json: { number: n, state: "open", base: { sha, ref: "main" }, head: { sha: "0".repeat(40) } },
+        json: (() => {
+          const pr = githubExample("/repos/{owner}/{repo}/pulls/{pull_number}", "get", "200");
+          const base = pr.base as Record<string, unknown>;
+          const head = pr.head as Record<string, unknown>;
+          // No requested teams: GitHub's own example lists one without the `type` its schema requires.
+          return {
+            ...pr,
+            number: n,
+            state: "open",
+            requested_teams: [],
+            base: { ...base, sha, ref: "main" },
+            head: { ...head, sha: "0".repeat(40) },
+          };
+        })(),
       };
     }
 
     if (path === "/user" && method === "GET") {
       // A personal token is a user's; an installation token (GITHUB_TOKEN, a GitHub App's) has no user
       // behind it, and GitHub answers 403.
-      if (userType === "User") return { status: 200, json: userJson(login, "User") };
+      if (userType === "User") {
+        return { status: 200, json: { ...githubExample("/user", "get", "200"), ...userJson(login, "User") } };
+      }
       throw new HttpError(403, "Resource not accessible by integration", {
         documentation_url: `${DOCS}/users/users#get-the-authenticated-user`,
       });
@@ -510,6 +540,12 @@ function legacyPermission(role: RoleName): string {
   if (role === "maintain") return "write";
   if (role === "triage") return "read";
   return role;
+}
+
+/** A collaborator's `permissions` object as GitHub gives it for a role. */
+function permissionsOf(role: RoleName): Record<string, boolean> {
+  const rank = ["none", "read", "triage", "write", "maintain", "admin"].indexOf(role);
+  return { pull: rank >= 1, triage: rank >= 2, push: rank >= 3, maintain: rank >= 4, admin: rank >= 5 };
 }
 
 function clamp(value: number, min: number, max: number): number {

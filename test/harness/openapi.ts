@@ -79,3 +79,20 @@ export function checkExchange(r: RecordedRequest, opts: { responses?: boolean } 
   }
   return problems;
 }
+
+/**
+ * GitHub's own example response of an operation (from its API description), deep-copied: the stand-in
+ * answers with it, its modelled fields overridden, so that every field a client may read is there.
+ */
+export function githubExample(path: string, method: string, status: string): Record<string, unknown> {
+  const { doc } = load();
+  const content = (doc.paths[path]?.[method]?.responses[status]?.content?.["application/json"] ?? {}) as {
+    examples?: Record<string, { value?: unknown; $ref?: string }>;
+  };
+  const first = Object.values(content.examples ?? {})[0];
+  const components = (doc as unknown as { components: { examples: Record<string, { value: unknown }> } })
+    .components;
+  const value = first?.$ref ? components.examples[first.$ref.split("/").pop() ?? ""]?.value : first?.value;
+  if (value === undefined) throw new Error(`no example for ${method.toUpperCase()} ${path} ${status}`);
+  return structuredClone(Array.isArray(value) ? value[0] : value) as Record<string, unknown>;
+}
