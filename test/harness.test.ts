@@ -390,7 +390,8 @@ describe("fake cursor-agent: record", () => {
     expect(childPid).toBeGreaterThan(0);
     expect(grandchildPid).toBeGreaterThan(0);
     expect(isProcessAlive(childPid!)).toBe(true);
-    expect(readFileSync(`/proc/${grandchildPid}/cmdline`, "utf8")).toBe("sleep\u0000300\u0000");
+    // Under load the fork may not have exec'd `sleep` yet: wait for it rather than race it.
+    await waitUntil(() => readFileSync(`/proc/${grandchildPid}/cmdline`, "utf8") === "sleep\u0000300\u0000");
     const processGroup = (p: number) => readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1]!.split(" ")[2];
     expect(processGroup(childPid!)).toBe(processGroup(pid));
     expect(processGroup(grandchildPid!)).toBe(processGroup(pid));
