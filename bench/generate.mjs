@@ -27,7 +27,7 @@ export const BIG_TARGET_BYTES = 64 * 1024 * 1024;
 export const SEED = 0x5eed_2026;
 /** The run's directory (init `cwd`) when none is given: the bench passes its git workspace instead. */
 export const DEFAULT_ROOT = "/home/runner/work/acme-shop/acme-shop";
-const T0 = 1_788_160_000_000;
+export const T0 = 1_788_160_000_000;
 
 // ---------------------------------------------------------------------------------------------
 // Deterministic randomness
@@ -63,7 +63,7 @@ export function prng(seed) {
 
 /** @typedef {ReturnType<typeof prng>} Rng */
 
-const WORDS = (
+export const WORDS = (
   "the a cart price total discount order item customer checkout invoice tax shipping rule value line " +
   "test suite case module function type guard error state store update render component handler request " +
   "response cache key map list index count amount currency rounding boundary null undefined empty edge " +
@@ -76,24 +76,35 @@ const IDENTS = (
   "response payload options config schema token session user account product sku stock coupon"
 ).split(" ");
 const TYPES = ["number", "string", "boolean", "Cart", "Order", "LineItem", "Money", "Discount", "TaxRule"];
-const AREAS = ["cart", "checkout", "pricing", "orders", "tax", "shipping", "inventory", "api", "ui", "lib"];
+export const AREAS = [
+  "cart",
+  "checkout",
+  "pricing",
+  "orders",
+  "tax",
+  "shipping",
+  "inventory",
+  "api",
+  "ui",
+  "lib",
+];
 
 /** @param {Rng} r */
-function ident(r) {
+export function ident(r) {
   const a = r.pick(IDENTS);
   const b = r.pick(IDENTS);
   return a === b ? a : `${a}${b[0]?.toUpperCase()}${b.slice(1)}`;
 }
 
 /** @param {Rng} r @param {number} n */
-function words(r, n) {
+export function words(r, n) {
   const out = [];
   for (let i = 0; i < n; i++) out.push(r.pick(WORDS));
   return out.join(" ");
 }
 
 /** One line of plausible TypeScript. @param {Rng} r */
-function codeLine(r) {
+export function codeLine(r) {
   const k = r.int(0, 11);
   const id = ident(r);
   switch (k) {
@@ -130,7 +141,7 @@ function codeLine(r) {
 /**
  * @param {{ sessionId: string, model: string, cwd: string }} s
  */
-function initEvent(s) {
+export function initEvent(s) {
   return {
     type: "system",
     subtype: "init",
@@ -143,7 +154,7 @@ function initEvent(s) {
 }
 
 /** @param {string} text @param {string} sessionId */
-function userEvent(text, sessionId) {
+export function userEvent(text, sessionId) {
   return {
     type: "user",
     message: { role: "user", content: [{ type: "text", text }] },
@@ -156,7 +167,7 @@ function userEvent(text, sessionId) {
  * @param {string} sessionId
  * @param {{ modelCallId?: string, timestampMs?: number }} [extra]
  */
-function assistantEvent(text, sessionId, extra = {}) {
+export function assistantEvent(text, sessionId, extra = {}) {
   /** @type {Record<string, unknown>} */
   const e = {
     type: "assistant",
@@ -169,12 +180,12 @@ function assistantEvent(text, sessionId, extra = {}) {
 }
 
 /** @param {string} text @param {string} sessionId @param {number} ts */
-function thinkingDelta(text, sessionId, ts) {
+export function thinkingDelta(text, sessionId, ts) {
   return { type: "thinking", subtype: "delta", text, session_id: sessionId, timestamp_ms: ts };
 }
 
 /** @param {string} sessionId @param {number} ts */
-function thinkingCompleted(sessionId, ts) {
+export function thinkingCompleted(sessionId, ts) {
   return { type: "thinking", subtype: "completed", session_id: sessionId, timestamp_ms: ts };
 }
 
@@ -186,7 +197,7 @@ function thinkingCompleted(sessionId, ts) {
  * @param {string} sessionId
  * @param {number} ts
  */
-function toolEvent(subtype, callId, toolCall, modelCallId, sessionId, ts) {
+export function toolEvent(subtype, callId, toolCall, modelCallId, sessionId, ts) {
   return {
     type: "tool_call",
     subtype,
@@ -204,7 +215,7 @@ function toolEvent(subtype, callId, toolCall, modelCallId, sessionId, ts) {
  * @param {string} kind @param {Record<string, unknown>} body @param {string} callId
  * @param {{ started: number, completed?: number } | undefined} times
  */
-function toolCall(kind, body, callId, times) {
+export function toolCall(kind, body, callId, times) {
   /** @type {Record<string, unknown>} */
   const tc = { [kind]: body };
   if (times) {
@@ -217,7 +228,7 @@ function toolCall(kind, body, callId, times) {
 }
 
 /** Shell arguments as the Linux capture has them. @param {string} command @param {string} callId */
-function shellArgs(command, callId) {
+export function shellArgs(command, callId) {
   const parts = command.split(" && ");
   return {
     command,
@@ -247,7 +258,7 @@ function shellArgs(command, callId) {
  * @param {string} command @param {number} exitCode @param {string} stdout @param {string} stderr
  * @param {number} executionTime
  */
-function shellSuccess(command, exitCode, stdout, stderr, executionTime) {
+export function shellSuccess(command, exitCode, stdout, stderr, executionTime) {
   return {
     success: {
       command,
@@ -267,7 +278,7 @@ function shellSuccess(command, exitCode, stdout, stderr, executionTime) {
 // Call ids: the three forms of the captures, two of them with an embedded newline
 
 /** @param {Rng} r @param {number} n */
-function callId(r, n) {
+export function callId(r, n) {
   const f = r.next();
   if (f < 0.6) return `call-${r.uuid()}-${n}\nfc_${r.uuid()}_${n}`;
   if (f < 0.85) return `call_${r.alnum(24)}\nfc_${r.hex(50)}`;
@@ -307,7 +318,7 @@ function makeFiles(r, root) {
  * @param {{ abs: string, lines: string[] }} file @param {number} at @param {number} removed
  * @param {string[]} added
  */
-function applyEdit(file, at, removed, added) {
+export function applyEdit(file, at, removed, added) {
   const before = `${file.lines.join("\n")}\n`;
   const old = file.lines.slice(at, at + removed);
   file.lines.splice(at, removed, ...added);
@@ -341,7 +352,7 @@ function applyEdit(file, at, removed, added) {
 // Shell output: test runs, builds, type checks; ~15% fail
 
 /** @param {Rng} r @param {{ rel: string }[]} files @param {boolean} fail */
-function testOutput(r, files, fail) {
+export function testOutput(r, files, fail) {
   const out = [];
   const n = r.int(20, 600);
   let failed = 0;

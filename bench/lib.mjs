@@ -148,6 +148,7 @@ export const wallNow = () => performance.timeOrigin + performance.now();
  * @property {number | null} code
  * @property {NodeJS.Signals | null} signal
  * @property {number} wallMs from just before spawn to the process's exit
+ * @property {number} exitedAt the wall clock (ms since the epoch, {@link wallNow}) at the process's exit
  * @property {string} stdout when piped and no onStdout (first MB)
  * @property {number} stdoutBytes when piped
  * @property {number | undefined} firstStdoutMs when piped: from just before spawn to the first chunk
@@ -190,11 +191,12 @@ export function runNode(spec) {
     });
     child.once("exit", (code, signal) => {
       const wallMs = performance.now() - t0;
+      const exitedAt = wallNow();
       clearTimeout(timer);
       const done = () => {
         live.delete(entry);
         if (timedOut) reject(new Error(`timed out after ${spec.timeoutMs} ms: node ${spec.args.join(" ")}`));
-        else resolve({ code, signal, wallMs, stdout, stdoutBytes, firstStdoutMs, stderr });
+        else resolve({ code, signal, wallMs, exitedAt, stdout, stdoutBytes, firstStdoutMs, stderr });
       };
       // Let piped stdout drain (a pipe held open by a leftover would never close: bounded).
       if (child.stdout && !child.stdout.readableEnded) {
@@ -340,9 +342,14 @@ export function prepare(name, o) {
   /** @type {Record<string, string>} */
   let editEnv = {};
   let agentFile = o.agentPath;
+  /** The files before and after the run, each in a directory of its own (when `files`). */
+  let finalDir = "";
+  let initialDir = "";
   if (o.files) {
-    const finalDir = path.join(dir, "final");
+    finalDir = path.join(dir, "final");
+    initialDir = path.join(dir, "initial");
     writeFiles(finalDir, o.files, "final");
+    writeFiles(initialDir, o.files, "initial");
     editEnv = { BENCH_AGENT: o.agentPath, BENCH_FINAL_DIR: finalDir, BENCH_WORKSPACE: workspace };
     agentFile = EDIT_AGENT;
     chmodSync(EDIT_AGENT, 0o755);
@@ -389,7 +396,18 @@ export function prepare(name, o) {
   if (resolved.trust === "true") agentArgs.push("--trust");
   agentArgs.push("--", PROMPT);
   resetFiles();
-  return { dir, workspace, files: commandFiles, actionEnv, floorEnv, agentFile, agentArgs, resetFiles };
+  return {
+    dir,
+    workspace,
+    files: commandFiles,
+    actionEnv,
+    floorEnv,
+    agentFile,
+    agentArgs,
+    resetFiles,
+    initialDir,
+    finalDir,
+  };
 }
 
 /** $GITHUB_OUTPUT as the runner reads it. @param {string} file */

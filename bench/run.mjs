@@ -12,10 +12,12 @@
  *
  * See BENCHMARKS.md for what each figure means; bench/profile.mjs for where the time goes.
  */
-import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { generateBig, generateTiny, pacedEvents } from "./generate.mjs";
+import { generateCalls, generateEdits, generateManyFiles } from "./generate-shapes.mjs";
 import {
   checkGone,
   FAKE_AGENT,
@@ -34,14 +36,62 @@ import {
   workspacePath,
 } from "./lib.mjs";
 
-const GOALS = { ratio: 1.5, rssMiB: 128, startupMs: 120, latencyMs: 100 };
+const GOALS = {
+  ratio: 1.5,
+  rssMiB: 128,
+  /** Peak RSS on the largest stream, and on the most tool calls, against the floor's on the same. */
+  rssFactor: 1.6,
+  /** 2,000 files × 200 lines: agent exit → action exit, and peak RSS; × 3,000 lines: peak RSS. */
+  endMs: 1000,
+  endRssMiB: 200,
+  bigEndRssMiB: 250,
+  startupMs: 50,
+  latencyMs: 5,
+};
+
+/**
+ * Lines added and removed between two directories by GNU diff's minimal line diff (`diff -r -d`).
+ * @param {string} a @param {string} b
+ */
+function minimalCounts(a, b) {
+  const r = spawnSync("diff", ["-r", "-d", a, b], { encoding: "utf8", maxBuffer: 1 << 30 });
+  if (r.status !== 0 && r.status !== 1) throw new Error(`diff -r -d failed: ${r.stderr}`);
+  let added = 0;
+  let removed = 0;
+  for (const line of r.stdout.split("\n")) {
+    if (line.startsWith(">")) added++;
+    else if (line.startsWith("<")) removed++;
+  }
+  return { added, removed };
+}
+
+/** Workloads whose file outputs differed from the reference (reported, and a goal not met). @type {string[]} */
+const inexact = [];
+
+/** Counts a run is checked against. @param {{ toolCalls: number, lines: number }} s */
+const pick = (s) => ({ toolCalls: s.toolCalls, lines: s.lines });
+
+/** The sample with the median wall time. @param {Sample[]} xs @returns {Sample} */
+const medianSample = (xs) =>
+  /** @type {Sample} */ ([...xs].sort((a, b) => a.wallMs - b.wallMs)[Math.floor(xs.length / 2)]);
 
 // ---------------------------------------------------------------------------------------------
 // Options
 
 /** @param {string[]} argv */
 function parseOptions(argv) {
-  const o = { bigRuns: 5, startupRuns: 15, latencyRuns: 3, delayMs: 20, dist: "worktree" };
+  const o = {
+    bigRuns: 5,
+    startupRuns: 15,
+    latencyRuns: 3,
+    delayMs: 20,
+    dist: "worktree",
+    /** Sizes (MiB) of the edit-heavy run for the memory curve (64 is the 5-run one). */
+    curve: [16, 64, 256, 1024],
+    /** Tool-call counts for memory against calls. */
+    calls: [100_000, 1_000_000],
+    filesRuns: 3,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const num = () => {
@@ -49,7 +99,23 @@ function parseOptions(argv) {
       if (!Number.isInteger(v) || v < 1) fail(`${a} needs a whole number of at least 1`);
       return v;
     };
-    if (a === "--quick") Object.assign(o, { bigRuns: 1, startupRuns: 3, latencyRuns: 1 });
+    const list = () => {
+      const v = (argv[++i] ?? "").split(",").map(Number);
+      if (v.some((x) => !Number.isInteger(x) || x < 1)) fail(`${a} needs whole numbers, comma-separated`);
+      return v;
+    };
+    if (a === "--quick")
+      Object.assign(o, {
+        bigRuns: 1,
+        startupRuns: 3,
+        latencyRuns: 1,
+        curve: [64],
+        calls: [100_000],
+        filesRuns: 1,
+      });
+    else if (a === "--curve") o.curve = list();
+    else if (a === "--calls") o.calls = list();
+    else if (a === "--files-runs") o.filesRuns = num();
     else if (a === "--big-runs") o.bigRuns = num();
     else if (a === "--startup-runs") o.startupRuns = num();
     else if (a === "--latency-runs") o.latencyRuns = num();
@@ -57,7 +123,7 @@ function parseOptions(argv) {
     else if (a === "--dist") o.dist = argv[++i] ?? fail("--dist needs worktree or a git revision");
     else
       fail(
-        `unknown option ${a} (use --dist REV, --quick, --big-runs N, --startup-runs N, --latency-runs N, --delay-ms N)`,
+        `unknown option ${a} (use --dist REV, --quick, --big-runs N, --startup-runs N, --latency-runs N, --delay-ms N, --curve MiB,…, --calls N,…, --files-runs N)`,
       );
   }
   return o;
@@ -99,7 +165,7 @@ function machine() {
   };
 }
 
-/** @typedef {{ wallMs: number, maxRssKiB: number, hwmKiB: number, cpuMs: number }} Sample */
+/** @typedef {{ wallMs: number, maxRssKiB: number, hwmKiB: number, cpuMs: number, endMs?: number, outputs?: Record<string, string | undefined> }} Sample */
 
 /** @param {{ wallMs: number }} res @param {{ maxRssKiB: number, hwmKiB: number, userMs: number, systemMs: number }} usage @returns {Sample} */
 const sample = (res, usage) => ({
@@ -129,25 +195,27 @@ async function interleaved(
 // The measurements
 
 /**
- * The ≥64 MiB stream: wall time, peak RSS and CPU time of the action vs the floor (and, to price the raw
- * copy the action must keep, the floor plus that copy), interleaved.
- * @param {import("./lib.mjs").Target} target @param {string} transcript
- * @param {{ stats: { lines: number, toolCalls: number }, workspace: import("./lib.mjs").WorkspaceFile[] }} big
- * @param {number} runs @param {string[]} leftovers
+ * One workload: wall time, peak RSS and CPU time of the action vs the floor (and, with `tee`, the floor
+ * plus the raw copy the action must keep), interleaved; with `files`, also the end of the run: from the
+ * agent's exit (bench/agent-then-edit.sh stamps it) to the action's.
+ * @param {import("./lib.mjs").Target} target
+ * @param {{ name: string, transcript: string, toolCalls: number, lines: number, files?: import("./lib.mjs").WorkspaceFile[], tee?: boolean, runs: number, timeoutMs?: number }} w
+ * @param {string[]} leftovers
  */
-async function measureThroughput(target, transcript, big, runs, leftovers) {
-  const expected = big.stats;
-  const record = path.join(OUT, "run", "big-agent-record.json");
-  const r = prepare("big", {
+async function measureStream(target, w, leftovers) {
+  const record = path.join(OUT, "run", `${w.name}-agent-record.json`);
+  const r = prepare(w.name, {
     agentPath: FAKE_AGENT,
     actionYml: target.actionYml,
     inputs: { "stream-partial-output": "true" },
-    files: big.workspace,
+    files: w.files,
   });
   const scenario = path.join(r.dir, "scenario.json");
-  writeFileSync(scenario, JSON.stringify({ transcript, record }));
+  writeFileSync(scenario, JSON.stringify({ transcript: w.transcript, record }));
   const usageFile = path.join(r.dir, "usage.json");
+  const exitFile = path.join(r.dir, "agent-exit");
   const agentPid = () => readJson(record)?.pid;
+  const timeoutMs = w.timeoutMs ?? 180_000;
   /** @type {{ action: Sample[], floor: Sample[], floorTee: Sample[] }} */
   const samples = { action: [], floor: [], floorTee: [] };
   let logBytes = 0;
@@ -156,27 +224,46 @@ async function measureThroughput(target, transcript, big, runs, leftovers) {
 
   const action = async (/** @type {boolean} */ keep) => {
     r.resetFiles();
-    rmSync(usageFile, { force: true });
-    rmSync(record, { force: true });
+    for (const f of [usageFile, record, exitFile]) rmSync(f, { force: true });
     const res = await runNode({
       args: ["--require", USAGE, target.dist],
-      env: { ...r.actionEnv, FAKE_AGENT_SCENARIO: scenario, BENCH_USAGE_FILE: usageFile },
+      env: {
+        ...r.actionEnv,
+        FAKE_AGENT_SCENARIO: scenario,
+        BENCH_USAGE_FILE: usageFile,
+        BENCH_AGENT_EXIT: exitFile,
+      },
       cwd: r.workspace,
       countStdout: true,
-      timeoutMs: 180_000,
+      timeoutMs,
       extraPids: () => [agentPid()].filter((p) => p !== undefined),
     });
     const outputs = readOutputs(r.files.GITHUB_OUTPUT);
     const usage = readJson(usageFile);
     if (res.code !== 0 || outputs.conclusion !== "success" || !usage) {
       throw new Error(
-        `the action failed on the 64 MiB stream (exit ${res.code ?? res.signal}, conclusion ${outputs.conclusion}): ${outputs.error ?? ""}\n${res.stderr}`,
+        `the action failed on ${w.name} (exit ${res.code ?? res.signal}, conclusion ${outputs.conclusion}): ${outputs.error ?? ""}\n${res.stderr}`,
       );
     }
-    if (Number(outputs["tool-calls"]) !== expected.toolCalls) {
+    if (Number(outputs["tool-calls"]) !== w.toolCalls) {
       throw new Error(
-        `the action counted ${outputs["tool-calls"]} tool calls, expected ${expected.toolCalls}`,
+        `${w.name}: the action counted ${outputs["tool-calls"]} tool calls, expected ${w.toolCalls}`,
       );
+    }
+    if (w.files) {
+      // Exact at every size: the line counts of a minimal diff, by GNU diff (`-d`), an implementation of
+      // its own (git's xdiff, even with --minimal, skips lines that occur very often: not minimal).
+      const listed = JSON.parse(outputs["files-changed"] ?? "[]").length;
+      const { added, removed } = minimalCounts(r.initialDir, r.finalDir);
+      if (
+        listed !== w.files.length ||
+        Number(outputs["lines-added"]) !== added ||
+        Number(outputs["lines-removed"]) !== removed
+      ) {
+        inexact.push(
+          `${w.name}: the action reported ${listed} files +${outputs["lines-added"]} −${outputs["lines-removed"]}; GNU diff -d says ${w.files.length} files +${added} −${removed}`,
+        );
+      }
     }
     const rec = readJson(record);
     if (!argvChecked && rec) {
@@ -185,10 +272,20 @@ async function measureThroughput(target, transcript, big, runs, leftovers) {
         log(`  note: the floor's agent arguments differ from the action's: ${JSON.stringify(rec.argv)}`);
       }
     }
-    checkGone(rec?.pid, leftovers, "fake agent after an action run");
+    checkGone(rec?.pid, leftovers, `fake agent after an action run (${w.name})`);
     logBytes = res.stdoutBytes;
-    r.resetFiles(); // the action's 64 MiB copy of the stream goes at once, the checkout is reset
-    if (keep) samples.action.push(sample(res, usage));
+    const s = sample(res, usage);
+    if (w.files) {
+      const ns = existsSync(exitFile) ? Number(readFileSync(exitFile, "utf8").trim()) : Number.NaN;
+      s.endMs = round(res.exitedAt - ns / 1e6);
+      s.outputs = {
+        "files-changed": String(JSON.parse(outputs["files-changed"] ?? "[]").length),
+        "lines-added": outputs["lines-added"],
+        "lines-removed": outputs["lines-removed"],
+      };
+    }
+    r.resetFiles(); // the action's copy of the stream goes at once, the checkout is reset
+    if (keep) samples.action.push(s);
   };
 
   const floor = (/** @type {boolean} */ tee) => async (/** @type {boolean} */ keep) => {
@@ -205,23 +302,30 @@ async function measureThroughput(target, transcript, big, runs, leftovers) {
         ...(tee ? { BENCH_FLOOR_TEE: teeFile } : {}),
       },
       cwd: r.workspace,
-      timeoutMs: 180_000,
+      timeoutMs,
       extraPids: () => [agentPid()].filter((p) => p !== undefined),
     });
     rmSync(teeFile, { force: true });
     const counts = JSON.parse(res.stdout.trim().split("\n").pop() ?? "{}").floor;
     const usage = readJson(usageFile);
-    if (res.code !== 0 || counts?.lines !== expected.lines || counts?.malformed !== 0 || !usage) {
-      throw new Error(`the floor failed (exit ${res.code}): ${res.stdout}\n${res.stderr}`);
+    if (res.code !== 0 || counts?.lines !== w.lines || counts?.malformed !== 0 || !usage) {
+      throw new Error(`the floor failed on ${w.name} (exit ${res.code}): ${res.stdout}\n${res.stderr}`);
     }
-    checkGone(readJson(record)?.pid, leftovers, "fake agent after a floor run");
+    checkGone(readJson(record)?.pid, leftovers, `fake agent after a floor run (${w.name})`);
     if (keep) {
       (tee ? samples.floorTee : samples.floor).push(sample(res, usage));
       if (!tee) chunks = counts.chunks;
     }
   };
 
-  await interleaved([floor(false), action, floor(true)], runs, "64 MiB stream");
+  const fns = w.tee ? [floor(false), action, floor(true)] : [floor(false), action];
+  // One run of a large workload has no warm-up: the file cache is warm from generating it.
+  if (w.runs === 1) {
+    process.stdout.write(`  ${w.name}:`);
+    for (const f of fns) await f(true);
+    process.stdout.write(" 1/1\n");
+  } else await interleaved(fns, w.runs, w.name);
+  rmSync(r.dir, { recursive: true, force: true });
   return { samples, logBytes, chunks };
 }
 
@@ -432,35 +536,155 @@ async function main() {
 
   const bigFile = path.join(OUT, "big.ndjson");
   const tinyFile = path.join(OUT, "tiny.ndjson");
-  const t = performance.now();
+  let t = performance.now();
   // The transcripts name the workspace of their runs, as a real run's init `cwd` does.
   const bigRun = generateBig(bigFile, { root: workspacePath("big") });
   const big = bigRun.stats;
   generateTiny(tinyFile, workspacePath("tiny"));
   log(
-    `transcript: ${(big.bytes / 2 ** 20).toFixed(1)} MiB, ${big.lines} lines, ${big.toolCalls} tool calls ` +
+    `long run: ${(big.bytes / 2 ** 20).toFixed(1)} MiB, ${big.lines} lines, ${big.toolCalls} tool calls ` +
       `(${big.edits} edits of ${big.files} files, ${big.shells} shell of which ${big.failedShells} fail, ${big.reads} reads, ${big.greps} greps), ` +
       `generated in ${Math.round(performance.now() - t)} ms`,
+  );
+  const editsFile = path.join(OUT, "edits-64.ndjson");
+  t = performance.now();
+  const editsRun = generateEdits(editsFile, { targetBytes: 64 * 2 ** 20, root: workspacePath("edits-64") });
+  const ed = editsRun.stats;
+  log(
+    `edit-heavy run: ${(ed.bytes / 2 ** 20).toFixed(1)} MiB, ${ed.lines} lines, ${ed.toolCalls} tool calls ` +
+      `(${((2 * ed.toolCalls) / (ed.bytes / 2 ** 20)).toFixed(0)} tool events per MiB; ${ed.edits} edits of ${ed.files} files, ` +
+      `${ed.shells} shell of which ${ed.failedShells} fail, ${ed.reads} reads), generated in ${Math.round(performance.now() - t)} ms`,
   );
 
   /** @type {string[]} */
   const leftovers = [];
   const startup = await measureStartup(target, tinyFile, opts.startupRuns, leftovers);
-  const tp = await measureThroughput(target, bigFile, bigRun, opts.bigRuns, leftovers);
+  const tp = await measureStream(
+    target,
+    {
+      name: "long run 64 MiB",
+      transcript: bigFile,
+      ...pick(big),
+      files: undefined,
+      tee: true,
+      runs: opts.bigRuns,
+    },
+    leftovers,
+  );
+  // The long run's checkout is not part of its files-changed check: its edits are reported, their files
+  // listed; the edit-heavy and many-files runs check files-changed exactly.
+  const etp = await measureStream(
+    target,
+    {
+      name: "edit-heavy 64 MiB",
+      transcript: editsFile,
+      ...pick(ed),
+      files: editsRun.workspace,
+      tee: true,
+      runs: opts.bigRuns,
+    },
+    leftovers,
+  );
+  rmSync(editsFile, { force: true });
+
+  /** The memory curve: the edit-heavy run at other sizes, once each. */
+  /** @type {{ mib: number, action: Sample, floor: Sample }[]} */
+  const curve = [];
+  for (const size of opts.curve) {
+    if (size === 64) {
+      curve.push({
+        mib: 64,
+        action: medianSample(etp.samples.action),
+        floor: medianSample(etp.samples.floor),
+      });
+      continue;
+    }
+    const file = path.join(OUT, `edits-${size}.ndjson`);
+    const g = generateEdits(file, { targetBytes: size * 2 ** 20, root: workspacePath(`edits-${size}`) });
+    const m = await measureStream(
+      target,
+      {
+        name: `edit-heavy ${size} MiB`,
+        transcript: file,
+        ...pick(g.stats),
+        files: g.workspace,
+        runs: 1,
+        timeoutMs: 900_000,
+      },
+      leftovers,
+    );
+    rmSync(file, { force: true });
+    curve.push({
+      mib: size,
+      action: /** @type {Sample} */ (m.samples.action[0]),
+      floor: /** @type {Sample} */ (m.samples.floor[0]),
+    });
+  }
+  curve.sort((a, b) => a.mib - b.mib);
+
+  /** Memory against the number of tool calls. */
+  /** @type {{ calls: number, mib: number, action: Sample, floor: Sample }[]} */
+  const byCalls = [];
+  for (const n of opts.calls) {
+    const file = path.join(OUT, `calls-${n}.ndjson`);
+    const g = generateCalls(file, { calls: n, root: workspacePath(`calls-${n}`) });
+    const m = await measureStream(
+      target,
+      { name: `${n} tool calls`, transcript: file, ...pick(g.stats), runs: 1, timeoutMs: 1_800_000 },
+      leftovers,
+    );
+    rmSync(file, { force: true });
+    byCalls.push({
+      calls: n,
+      mib: g.stats.bytes / 2 ** 20,
+      action: /** @type {Sample} */ (m.samples.action[0]),
+      floor: /** @type {Sample} */ (m.samples.floor[0]),
+    });
+  }
+
+  /** Many files: the end of the run. */
+  /** @type {{ files: number, lines: number, runs: Sample[], floor: Sample[] }[]} */
+  const many = [];
+  for (const [nFiles, nLines, runs] of /** @type {[number, number, number][]} */ ([
+    [2000, 200, opts.filesRuns],
+    [2000, 3000, 1],
+  ])) {
+    const name = `files-${nFiles}x${nLines}`;
+    const file = path.join(OUT, `${name}.ndjson`);
+    const g = generateManyFiles(file, { files: nFiles, lines: nLines, root: workspacePath(name) });
+    const m = await measureStream(
+      target,
+      {
+        name: `${nFiles} files × ${nLines} lines`,
+        transcript: file,
+        ...pick(g.stats),
+        files: g.workspace,
+        runs,
+        timeoutMs: 900_000,
+      },
+      leftovers,
+    );
+    rmSync(file, { force: true });
+    many.push({ files: nFiles, lines: nLines, runs: m.samples.action, floor: m.samples.floor });
+  }
+
   const lat = await measureLatency(target, opts.latencyRuns, opts.delayMs, leftovers);
 
   // Figures.
   const med = (/** @type {Sample[]} */ xs, /** @type {(s: Sample) => number} */ f) => median(xs.map(f));
-  const aWall = med(tp.samples.action, (s) => s.wallMs);
-  const fWall = med(tp.samples.floor, (s) => s.wallMs);
-  const tWall = med(tp.samples.floorTee, (s) => s.wallMs);
-  const ratio = aWall / fWall;
-  const aRss = med(tp.samples.action, (s) => mib(s.maxRssKiB));
-  const aRssMax = Math.max(...tp.samples.action.map((s) => mib(s.maxRssKiB)));
-  const fRss = med(tp.samples.floor, (s) => mib(s.maxRssKiB));
-  const aCpu = med(tp.samples.action, (s) => s.cpuMs);
-  const fCpu = med(tp.samples.floor, (s) => s.cpuMs);
-  const tCpu = med(tp.samples.floorTee, (s) => s.cpuMs);
+  const figures = (/** @type {{ action: Sample[], floor: Sample[], floorTee: Sample[] }} */ x) => ({
+    aWall: med(x.action, (s) => s.wallMs),
+    fWall: med(x.floor, (s) => s.wallMs),
+    tWall: med(x.floorTee, (s) => s.wallMs),
+    aRss: med(x.action, (s) => mib(s.maxRssKiB)),
+    aRssMax: Math.max(...x.action.map((s) => mib(s.maxRssKiB))),
+    fRss: med(x.floor, (s) => mib(s.maxRssKiB)),
+    aCpu: med(x.action, (s) => s.cpuMs),
+    fCpu: med(x.floor, (s) => s.cpuMs),
+    tCpu: med(x.floorTee, (s) => s.cpuMs),
+  });
+  const L = figures(tp.samples);
+  const E = figures(etp.samples);
   const sA = median(startup.action);
   const sF = median(startup.floor);
   const sFirst = median(startup.firstOutput);
@@ -474,23 +698,85 @@ async function main() {
   /** @type {Record<string, number>} */
   const worstByKind = {};
   for (const x of lat.action) worstByKind[x.kind] = Math.max(worstByKind[x.kind] ?? 0, round(x.ms, 2));
+  const top = curve.at(-1);
+  const topCalls = byCalls.at(-1);
+  const [m200, m3000] = many;
+  const endMs = m200 ? med(m200.runs, (s) => s.endMs ?? Number.NaN) : Number.NaN;
+  const endRss = m200 ? med(m200.runs, (s) => mib(s.maxRssKiB)) : Number.NaN;
+  const bigRss = m3000?.runs[0] ? mib(m3000.runs[0].maxRssKiB) : Number.NaN;
 
   const goals = [
     {
-      name: "64 MiB stream: wall time, action / floor",
-      action: `${(aWall / 1000).toFixed(2)} s`,
-      floor: `${(fWall / 1000).toFixed(2)} s`,
-      result: `${ratio.toFixed(2)}×`,
+      name: "long run 64 MiB: wall, action / floor",
+      action: `${(L.aWall / 1000).toFixed(2)} s`,
+      floor: `${(L.fWall / 1000).toFixed(2)} s`,
+      result: `${(L.aWall / L.fWall).toFixed(2)}×`,
       goal: `≤ ${GOALS.ratio}×`,
-      met: ratio <= GOALS.ratio,
+      met: L.aWall / L.fWall <= GOALS.ratio,
     },
     {
-      name: "64 MiB stream: peak RSS of the process",
-      action: `${aRss.toFixed(1)} MiB`,
-      floor: `${fRss.toFixed(1)} MiB`,
-      result: `${aRss.toFixed(1)} MiB (max ${aRssMax.toFixed(1)})`,
+      name: "edit-heavy 64 MiB: wall, action / floor",
+      action: `${(E.aWall / 1000).toFixed(2)} s`,
+      floor: `${(E.fWall / 1000).toFixed(2)} s`,
+      result: `${(E.aWall / E.fWall).toFixed(2)}×`,
+      goal: `≤ ${GOALS.ratio}×`,
+      met: E.aWall / E.fWall <= GOALS.ratio,
+    },
+    {
+      name: "long run 64 MiB: peak RSS",
+      action: `${L.aRss.toFixed(1)} MiB`,
+      floor: `${L.fRss.toFixed(1)} MiB`,
+      result: `${L.aRss.toFixed(1)} MiB (max ${L.aRssMax.toFixed(1)})`,
       goal: `≤ ${GOALS.rssMiB} MiB`,
-      met: aRss <= GOALS.rssMiB,
+      met: L.aRss <= GOALS.rssMiB,
+    },
+    ...(top
+      ? [
+          {
+            name: `edit-heavy ${top.mib} MiB: peak RSS`,
+            action: `${mib(top.action.maxRssKiB).toFixed(1)} MiB`,
+            floor: `${mib(top.floor.maxRssKiB).toFixed(1)} MiB`,
+            result: `${(top.action.maxRssKiB / top.floor.maxRssKiB).toFixed(2)}× the floor`,
+            goal: `≤ ${GOALS.rssFactor}× floor`,
+            met: top.action.maxRssKiB / top.floor.maxRssKiB <= GOALS.rssFactor,
+          },
+        ]
+      : []),
+    ...(topCalls
+      ? [
+          {
+            name: `${topCalls.calls} tool calls: peak RSS`,
+            action: `${mib(topCalls.action.maxRssKiB).toFixed(1)} MiB`,
+            floor: `${mib(topCalls.floor.maxRssKiB).toFixed(1)} MiB`,
+            result: `${(topCalls.action.maxRssKiB / topCalls.floor.maxRssKiB).toFixed(2)}× the floor`,
+            goal: `≤ ${GOALS.rssFactor}× floor`,
+            met: topCalls.action.maxRssKiB / topCalls.floor.maxRssKiB <= GOALS.rssFactor,
+          },
+        ]
+      : []),
+    {
+      name: "2000 files × 200 lines: agent exit → exit",
+      action: `${endMs.toFixed(0)} ms`,
+      floor: "",
+      result: `${endMs.toFixed(0)} ms, RSS ${endRss.toFixed(0)} MiB`,
+      goal: `≤ ${GOALS.endMs} ms, ${GOALS.endRssMiB} MiB`,
+      met: endMs <= GOALS.endMs && endRss <= GOALS.endRssMiB,
+    },
+    {
+      name: "2000 files × 3000 lines: peak RSS",
+      action: `${bigRss.toFixed(1)} MiB`,
+      floor: m3000?.floor[0] ? `${mib(m3000.floor[0].maxRssKiB).toFixed(1)} MiB` : "",
+      result: `${bigRss.toFixed(1)} MiB, end ${(m3000?.runs[0]?.endMs ?? Number.NaN).toFixed(0)} ms`,
+      goal: `≤ ${GOALS.bigEndRssMiB} MiB`,
+      met: bigRss <= GOALS.bigEndRssMiB,
+    },
+    {
+      name: "outputs exact (files, lines ±) everywhere",
+      action: inexact.length ? `${inexact.length} differ` : "all exact",
+      floor: "",
+      result: inexact.length ? "see below" : "GNU diff -d agrees",
+      goal: "exact",
+      met: inexact.length === 0,
     },
     {
       name: "start-up, 3-event run: wall time",
@@ -511,7 +797,7 @@ async function main() {
   ];
 
   /** @type {[number, number, number, number, number]} */
-  const w = [42, 12, 12, 28, 17];
+  const w = [44, 12, 12, 30, 20];
   log("");
   log(
     `${pad("figure (medians)", w[0])}${pad("action", w[1])}${pad("floor", w[2])}${pad("result", w[3])}${pad("goal", w[4])}met`,
@@ -523,11 +809,39 @@ async function main() {
     );
   }
   log("");
+  for (const [label, F, x, bytes] of /** @type {const} */ ([
+    ["long run", L, tp, big.bytes],
+    ["edit-heavy", E, etp, ed.bytes],
+  ])) {
+    log(
+      `${label}: floor + the raw copy alone (BENCH_FLOOR_TEE) ${(F.tWall / 1000).toFixed(2)} s = ${(F.tWall / F.fWall).toFixed(2)}× the floor; ` +
+        `CPU ${(F.aCpu / 1000).toFixed(2)} s action, ${(F.fCpu / 1000).toFixed(2)} s floor, ${(F.tCpu / 1000).toFixed(2)} s floor + copy; ` +
+        `${(bytes / 2 ** 20 / (F.aWall / 1000)).toFixed(0)} MiB/s through the action; log ${(x.logBytes / 1024).toFixed(0)} KiB`,
+    );
+  }
   log(
-    `64 MiB stream: floor + the raw copy alone (BENCH_FLOOR_TEE) ${(tWall / 1000).toFixed(2)} s = ${(tWall / fWall).toFixed(2)}× the floor; ` +
-      `CPU time ${(aCpu / 1000).toFixed(2)} s action, ${(fCpu / 1000).toFixed(2)} s floor, ${(tCpu / 1000).toFixed(2)} s floor + copy; ` +
-      `${(big.bytes / 2 ** 20 / (aWall / 1000)).toFixed(0)} MiB/s through the action; log ${(tp.logBytes / 1024).toFixed(0)} KiB; ` +
-      `the stream arrived in ~${tp.chunks} chunks`,
+    `memory curve (edit-heavy, peak RSS action / floor, wall ratio): ${curve
+      .map(
+        (c) =>
+          `${c.mib} MiB ${mib(c.action.maxRssKiB).toFixed(0)}/${mib(c.floor.maxRssKiB).toFixed(0)} MiB ${(c.action.wallMs / c.floor.wallMs).toFixed(2)}×`,
+      )
+      .join("; ")}`,
+  );
+  log(
+    `by tool calls (peak RSS action / floor, wall ratio): ${byCalls
+      .map(
+        (c) =>
+          `${c.calls} calls (${c.mib.toFixed(0)} MiB) ${mib(c.action.maxRssKiB).toFixed(0)}/${mib(c.floor.maxRssKiB).toFixed(0)} MiB ${(c.action.wallMs / c.floor.wallMs).toFixed(2)}×`,
+      )
+      .join("; ")}`,
+  );
+  log(
+    `many files (agent exit → action exit; peak RSS): ${many
+      .map(
+        (m) =>
+          `${m.files} × ${m.lines}: ${m.runs.map((s) => `${(s.endMs ?? Number.NaN).toFixed(0)} ms`).join(", ")}; ${m.runs.map((s) => `${mib(s.maxRssKiB).toFixed(0)} MiB`).join(", ")} (floor ${m.floor.map((s) => `${mib(s.maxRssKiB).toFixed(0)} MiB`).join(", ")}); outputs ${JSON.stringify(m.runs[0]?.outputs)}`,
+      )
+      .join("; ")}`,
   );
   log(
     `start-up: the action's first output after ${sFirst.toFixed(0)} ms (bare \`node -e 0\` exits after ${sNode.toFixed(0)} ms)`,
@@ -535,28 +849,39 @@ async function main() {
   log(
     `log latency: floor median ${fLatMed.toFixed(2)} ms; worst by event kind (ms) ${JSON.stringify(worstByKind)}`,
   );
+  for (const x of inexact) log(`NOT EXACT: ${x}`);
   if (lat.missing.length) log(`events whose log line never appeared: ${lat.missing.join("; ")}`);
   log(leftovers.length ? `LEFTOVER processes (killed): ${leftovers.join(", ")}` : "no leftover processes");
   const loadAfter = os.loadavg().map((x) => round(x, 2));
 
+  const stream = (/** @type {ReturnType<typeof figures>} */ F, /** @type {typeof tp} */ x) => ({
+    runs: x.samples.action.length,
+    samples: x.samples,
+    medianWallMs: { action: round(F.aWall), floor: round(F.fWall), floorWithCopy: round(F.tWall) },
+    ratio: round(F.aWall / F.fWall, 3),
+    floorWithCopyRatio: round(F.tWall / F.fWall, 3),
+    medianRssMiB: { action: round(F.aRss), floor: round(F.fRss) },
+    maxRssMiB: { action: round(F.aRssMax) },
+    medianCpuMs: { action: round(F.aCpu), floor: round(F.fCpu), floorWithCopy: round(F.tCpu) },
+    logBytes: x.logBytes,
+    chunks: x.chunks,
+  });
   const results = {
     date: new Date().toISOString(),
     machine: { ...m, loadavgBefore: loadBefore, loadavgAfter: loadAfter },
     bundle: { label: target.label, sha256: target.sha256, bytes: target.bytes, dist: opts.dist },
     options: opts,
-    transcript: { big, tiny: { events: 3 }, paced: { events: lat.events, measured: lat.measuredEvents } },
-    throughput: {
-      runs: tp.samples.action.length,
-      samples: tp.samples,
-      medianWallMs: { action: round(aWall), floor: round(fWall), floorWithCopy: round(tWall) },
-      ratio: round(ratio, 3),
-      floorWithCopyRatio: round(tWall / fWall, 3),
-      medianRssMiB: { action: round(aRss), floor: round(fRss) },
-      maxRssMiB: { action: round(aRssMax) },
-      medianCpuMs: { action: round(aCpu), floor: round(fCpu), floorWithCopy: round(tCpu) },
-      logBytes: tp.logBytes,
-      chunks: tp.chunks,
+    transcript: {
+      big,
+      edits: ed,
+      tiny: { events: 3 },
+      paced: { events: lat.events, measured: lat.measuredEvents },
     },
+    throughput: stream(L, tp),
+    editHeavy: stream(E, etp),
+    memoryCurve: curve,
+    byToolCalls: byCalls,
+    manyFiles: many,
     startup: {
       runs: startup.action.length,
       actionMs: startup.action.map((x) => round(x)),
@@ -581,6 +906,7 @@ async function main() {
       missing: lat.missing,
     },
     goals,
+    inexact,
     leftovers,
     benchSeconds: round((performance.now() - started) / 1000),
   };

@@ -93,7 +93,7 @@ function setOutputs(o: Outcome, deps: PublishDeps, diffSummary: string, redact: 
     "is-error": r ? String(r.isError) : "",
     "exit-code": v.exitCode !== undefined ? String(v.exitCode) : "",
     "transcript-file": o.transcriptFile,
-    "tool-calls": String(model.tools.size),
+    "tool-calls": String(model.toolCounts().total),
     usage: r?.usage ? JSON.stringify(r.usage) : "",
     ...changeOutputs(o.changes),
     "diff-summary": diffSummary,

@@ -13,8 +13,11 @@ import type { FileChange } from "./types.js";
 export type Content =
   | { kind: "text"; text: string }
   | { kind: "absent" }
-  /** Not kept (beyond the retention or read cap): at most its size. */
-  | { kind: "large"; lines?: number; bytes?: number }
+  /**
+   * Not kept: at most its size. `dropped`: a text the recorder let go to keep memory flat (the working
+   * tree has it), not one too large to diff.
+   */
+  | { kind: "large"; lines?: number; bytes?: number; dropped?: boolean }
   | { kind: "binary" }
   | { kind: "unknown"; why?: string };
 

@@ -12,10 +12,13 @@ import type { Located, Locator } from "./locate.js";
 
 /** Longest text kept per file side (chars); a longer one keeps only its size and line count. */
 export const MAX_KEPT_CHARS = 8 * 1024 * 1024;
-/** All texts kept across files (chars): past it, new texts keep only their size and line count. */
-const MAX_TOTAL_KEPT_CHARS = 96 * 1024 * 1024;
+/**
+ * All texts kept across files (chars): past it, new texts keep only their size and line count. Low, so
+ * that memory does not grow with the number of files changed (2,000 files × 3,000 lines are 240 MB a side).
+ */
+const MAX_TOTAL_KEPT_CHARS = 24 * 1024 * 1024;
 /** Of which full reads may take this much. */
-const MAX_READ_KEPT_CHARS = 32 * 1024 * 1024;
+const MAX_READ_KEPT_CHARS = 8 * 1024 * 1024;
 /** Edits waiting to be replayed per file: past it, the file's content is taken from the working tree. */
 const MAX_PENDING = 500;
 
@@ -161,11 +164,14 @@ export class Recorder {
     }
   }
 
-  /** Keeps `text` within the caps; past them, only its size and line count (linear, once). */
+  /**
+   * Keeps `text` within the caps; past them, only its size and line count (linear, once): the end of the
+   * run reads such a file from the working tree, one batch at a time, instead of holding every file here.
+   */
   private keep(text: string): Content {
     if (text.length > MAX_KEPT_CHARS || this.keptChars + text.length > MAX_TOTAL_KEPT_CHARS) {
       this.dropped++;
-      return { kind: "large", lines: countLines(text), bytes: Buffer.byteLength(text) };
+      return { kind: "large", lines: countLines(text), bytes: Buffer.byteLength(text), dropped: true };
     }
     this.keptChars += text.length;
     return { kind: "text", text };

@@ -9,7 +9,7 @@ import type { ModelUpdate } from "../model/run-model.js";
 import { DEFAULT_LIMITS } from "./diff.js";
 import { Locator } from "./locate.js";
 import { Prefetcher } from "./prefetch.js";
-import { MAX_KEPT_CHARS, Recorder } from "./recorder.js";
+import { Recorder } from "./recorder.js";
 import { summarize } from "./summary.js";
 import type { ChangeSet } from "./types.js";
 
@@ -42,7 +42,7 @@ export class ChangeTracker {
 
   constructor(private readonly opts: TrackerOptions) {
     this.locator = new Locator(opts.workspace, opts.platform ?? process.platform);
-    this.prefetcher = new Prefetcher(opts.prefetch, MAX_KEPT_CHARS);
+    this.prefetcher = new Prefetcher(opts.prefetch);
     this.recorder = new Recorder(this.locator, (p) => this.prefetcher.want(p));
   }
 

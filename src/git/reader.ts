@@ -28,16 +28,32 @@ export interface NumstatEntry {
   binary: boolean;
 }
 
+/** A blob at HEAD: its object id and size in bytes. */
+export interface BlobRef {
+  oid: string;
+  size: number;
+}
+
+export type HeadEntry = ({ kind: "blob" } & BlobRef) | Extract<FileRead, { kind: "absent" | "refused" }>;
+
 export interface GitReader {
   /** The workspace is inside a git work tree (and git runs). */
   isRepo(): Promise<boolean>;
   /** The file at `HEAD` (`absent` when HEAD has no such file, or there is no HEAD yet). */
   show(relPath: string, maxBytes: number): Promise<FileRead>;
   /**
-   * Many files at `HEAD` with two git processes in all (sizes, then the blobs that fit), instead of one
-   * process per file: spawning is ~2 ms of the main thread each (BENCHMARKS.md). Optional for fakes.
+   * Many files at `HEAD`: {@link heads} then {@link blobs}, two git processes for all of them (spawning
+   * is ~2 ms of the main thread each, BENCHMARKS.md). Optional for fakes.
    */
   showMany?(relPaths: string[], maxBytes: number): Promise<Map<string, FileRead>>;
+  /**
+   * What `HEAD` has at each path: a blob's id and size, or why there is no content (`absent`: no file
+   * there; `refused`). Paths are looked up in their trees with `ls-tree`, once per process for all
+   * of them (`cat-file HEAD:./path` reads the trees again for each name: quadratic in a directory).
+   */
+  heads?(relPaths: string[]): Promise<Map<string, HeadEntry>>;
+  /** Blobs by id, in one git process: each decoded, or `too-large` past `maxBytes`. */
+  blobs?(ids: BlobRef[], maxBytes: number): Promise<Map<string, FileRead>>;
   /** The working tree's changes against HEAD, under the workspace, untracked files included. */
   status(): Promise<StatusEntry[]>;
   /** Line counts of tracked files changed against HEAD, under the workspace. */
@@ -110,9 +126,26 @@ export function createGitReader(workspace: string): GitReader {
 
     async showMany(relPaths, maxBytes) {
       const out = new Map<string, FileRead>();
+      const refs = await this.heads!(relPaths);
+      const wanted: BlobRef[] = [];
+      for (const [p, h] of refs) {
+        if (h.kind !== "blob") out.set(p, h);
+        else if (h.size > maxBytes) out.set(p, { kind: "too-large", bytes: h.size });
+        else wanted.push(h);
+      }
+      const blobs = wanted.length ? await this.blobs!(wanted, maxBytes) : new Map<string, FileRead>();
+      for (const [p, h] of refs) {
+        if (h.kind === "blob" && !out.has(p))
+          out.set(p, blobs.get(h.oid) ?? { kind: "refused", reason: "no answer from git" });
+      }
+      return out;
+    },
+
+    async heads(relPaths) {
+      const out = new Map<string, HeadEntry>();
       const asked: string[] = [];
       for (const p of relPaths) {
-        const bad = checkRelative(p) ?? (/[\r\n]/.test(p) ? "path has a line break" : undefined);
+        const bad = checkRelative(p) ?? (/[\r\n\0]/.test(p) ? "path has a line break" : undefined);
         if (bad) out.set(p, { kind: "refused", reason: bad });
         else asked.push(p);
       }
@@ -121,30 +154,43 @@ export function createGitReader(workspace: string): GitReader {
         for (const p of asked) out.set(p, { kind: "refused", reason: "not a git repository" });
         return out;
       }
-      const objects = asked.map((p) => `HEAD:./${p.replaceAll("\\", "/")}`);
-      // 1. sizes: a large blob is refused from its header and never transferred.
-      const check = await git(["cat-file", "--batch-check"], {
-        input: `${objects.join("\n")}\n`,
-        maxBytes: LIST_MAX_BYTES,
-      });
-      const headers = check.stdout.toString("utf8").split("\n");
-      const fetch: { path: string; object: string; size: number }[] = [];
-      asked.forEach((p, i) => {
-        const line = headers[i] ?? "";
-        const [, type, sizeText] = line.split(" ");
-        const size = Number(sizeText);
-        if (check.code !== 0 || line === "") out.set(p, { kind: "refused", reason: "no answer from git" });
-        else if (line.endsWith(" missing") || line.endsWith(" ambiguous") || type !== "blob")
-          out.set(p, { kind: "absent" });
-        else if (!Number.isFinite(size)) out.set(p, { kind: "refused", reason: "unexpected git output" });
-        else if (size > maxBytes) out.set(p, { kind: "too-large", bytes: size });
-        else fetch.push({ path: p, object: objects[i]!, size });
-      });
+      for (const chunk of argChunks(asked)) {
+        const byName = new Map(chunk.map((p) => [p.replaceAll("\\", "/"), p]));
+        // Paths relative to the workspace in and out (ls-tree works like `ls` in its directory); literal
+        // pathspecs, so that an agent's `*` or `:(glob)` names one file, not a pattern.
+        const r = await git(["--literal-pathspecs", "ls-tree", "-z", "-l", "HEAD", "--", ...byName.keys()], {
+          maxBytes: LIST_MAX_BYTES,
+        });
+        // No HEAD yet (a repository without commits): nothing is at HEAD.
+        const failed = r.code !== 0 || r.truncated;
+        for (const rec of failed ? [] : r.stdout.toString("utf8").split("\0")) {
+          // `<mode> <type> <oid> <size>\t<path>`; the size is `-` for a tree or a submodule.
+          const tab = rec.indexOf("\t");
+          if (tab < 0) continue;
+          const p = byName.get(rec.slice(tab + 1));
+          const [, type, oid, size] = rec.slice(0, tab).split(/ +/);
+          if (p === undefined || type !== "blob" || !oid || !/^\d+$/.test(size ?? "")) continue;
+          out.set(p, { kind: "blob", oid, size: Number(size) });
+        }
+        for (const p of chunk) if (!out.has(p)) out.set(p, { kind: "absent" });
+      }
+      return out;
+    },
+
+    async blobs(ids, maxBytes) {
+      const out = new Map<string, FileRead>();
+      const fetch: BlobRef[] = [];
+      for (const b of ids) {
+        if (b.size > maxBytes) out.set(b.oid, { kind: "too-large", bytes: b.size });
+        else if (!/^[0-9a-f]{40,64}$/.test(b.oid))
+          out.set(b.oid, { kind: "refused", reason: "not an object id" });
+        else fetch.push(b);
+      }
       if (fetch.length === 0) return out;
-      // 2. the blobs that fit, in one stream: `<oid> <type> <size>\n<content>\n` each.
+      // One stream of `<oid> <type> <size>\n<content>\n`, in the order asked.
       const total = fetch.reduce((n, f) => n + f.size + 128, 0);
       const r = await git(["cat-file", "--batch"], {
-        input: `${fetch.map((f) => f.object).join("\n")}\n`,
+        input: `${fetch.map((f) => f.oid).join("\n")}\n`,
         maxBytes: total,
       });
       let at = 0;
@@ -152,10 +198,10 @@ export function createGitReader(workspace: string): GitReader {
         const nl = r.stdout.indexOf(10, at);
         const size = nl < 0 ? Number.NaN : Number(r.stdout.subarray(at, nl).toString("utf8").split(" ")[2]);
         if (nl < 0 || size !== f.size || r.stdout.length < nl + 1 + size) {
-          out.set(f.path, { kind: "refused", reason: "git output cut short" });
+          out.set(f.oid, { kind: "refused", reason: "git output cut short" });
           continue;
         }
-        out.set(f.path, decode(r.stdout.subarray(nl + 1, nl + 1 + size)));
+        out.set(f.oid, decode(r.stdout.subarray(nl + 1, nl + 1 + size)));
         at = nl + 1 + size + 1;
       }
       return out;
@@ -207,6 +253,22 @@ export function createGitReader(workspace: string): GitReader {
       return readInside(base, relPath, maxBytes);
     },
   };
+}
+
+/** Paths in groups small enough for one command line (Linux allows 2 MiB of arguments in all). */
+function* argChunks(paths: string[]): Generator<string[]> {
+  let chunk: string[] = [];
+  let chars = 0;
+  for (const p of paths) {
+    if (chunk.length >= 1_000 || chars + p.length > 256 * 1024) {
+      yield chunk;
+      chunk = [];
+      chars = 0;
+    }
+    chunk.push(p);
+    chars += p.length + 1;
+  }
+  if (chunk.length) yield chunk;
 }
 
 async function catFile(git: Git, object: string, maxBytes: number): Promise<FileRead> {

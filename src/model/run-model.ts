@@ -1,8 +1,10 @@
 /**
  * The run model: what the agent did, built event by event.
  *
- * It holds only what later stages need (session, counts, tool calls by id, the result), never the stream
- * or its text: memory grows with the number of tool calls, not with the amount of text or tool output.
+ * It holds only what later stages need (session, counts, the result, and a bounded list of tool calls),
+ * never the stream or its text: memory stays flat with the amount of text, tool output and the number of
+ * tool calls. Every call is counted; the report lists the first {@link LISTED_CALLS} in full and the
+ * failed ones after them (up to {@link LISTED_FAILED}); the job log has each one.
  * Each change is also announced as a {@link ModelUpdate}; a tool call's carries the call resolved to its
  * family ({@link Tool}), which the live log and the change tracker ask for its output and file operations.
  */
@@ -62,10 +64,38 @@ export type ModelUpdate =
 
 export type UpdateSink = (u: ModelUpdate) => void;
 
+/** Calls kept in full for the report, in the order they started. */
+export const LISTED_CALLS = 300;
+/** Calls past those that did not succeed, also kept: a failure is what a reader looks for. */
+export const LISTED_FAILED = 200;
+/**
+ * Ids of finished calls remembered to recognise a replay after a reconnect (the CLI replays the lines of
+ * calls just before it): a bounded window, so that a million calls do not keep a million ids.
+ */
+const RECENT_DONE = 4096;
+
+export interface ToolCounts {
+  total: number;
+  byStatus: Record<ToolStatus, number>;
+  byKind: Record<string, number>;
+}
+
 export class RunModel {
   readonly session: Session = {};
+  /** The calls kept for the report (see {@link LISTED_CALLS}), by id, in the order they were kept. */
   readonly tools = new Map<string, ToolCall>();
   result: ResultEvent | undefined;
+  private readonly tally: ToolCounts = {
+    total: 0,
+    byStatus: { running: 0, succeeded: 0, failed: 0, rejected: 0, errored: 0 },
+    byKind: {},
+  };
+  /** Calls started and not yet finished (listed or not). */
+  private readonly open = new Map<string, ToolCall>();
+  /** Ids of the last {@link RECENT_DONE} finished calls that are not listed. */
+  private readonly recentDone = new Set<string>();
+  private listedFirst = 0;
+  private listedFailed = 0;
   readonly counts = {
     segments: 0,
     thinkingBlocks: 0,
@@ -166,20 +196,13 @@ export class RunModel {
     this.segments.closeImplicitly();
   }
 
-  toolCounts(): { total: number; byStatus: Record<ToolStatus, number>; byKind: Record<string, number> } {
-    const byStatus: Record<ToolStatus, number> = {
-      running: 0,
-      succeeded: 0,
-      failed: 0,
-      rejected: 0,
-      errored: 0,
+  /** Every call, counted as it came (the listed ones are {@link tools}). */
+  toolCounts(): ToolCounts {
+    return {
+      total: this.tally.total,
+      byStatus: { ...this.tally.byStatus },
+      byKind: { ...this.tally.byKind },
     };
-    const byKind: Record<string, number> = {};
-    for (const t of this.tools.values()) {
-      byStatus[t.status]++;
-      byKind[t.kind] = (byKind[t.kind] ?? 0) + 1;
-    }
-    return { total: this.tools.size, byStatus, byKind };
   }
 
   private onInit(e: InitEvent): void {
@@ -204,7 +227,7 @@ export class RunModel {
   private onToolStarted(e: ToolEvent, receivedAt: number): void {
     this.closeThinking();
     this.segments.closeImplicitly();
-    if (this.tools.has(e.callId)) {
+    if (this.seen(e.callId)) {
       // After a reconnect the CLI may replay a call's lines: the same call_id started again.
       this.counts.replayedToolEvents++;
       return;
@@ -212,15 +235,15 @@ export class RunModel {
     const tool = resolveTool(e.tool);
     const call = this.newCall(e.callId, tool, e.tool.startedAtMs ?? e.timestampMs ?? receivedAt);
     call.pendingArgs = e.tool.args;
-    this.tools.set(e.callId, call);
+    this.open.set(e.callId, call);
     this.emit({ type: "tool-start", call, tool });
   }
 
   private onToolCompleted(e: ToolEvent, receivedAt: number): void {
     this.closeThinking();
     this.segments.closeImplicitly();
-    let call = this.tools.get(e.callId);
-    if (call && call.status !== "running") {
+    let call = this.open.get(e.callId);
+    if (!call && this.seen(e.callId)) {
       this.counts.replayedToolEvents++;
       return;
     }
@@ -233,22 +256,40 @@ export class RunModel {
       // A completion without a start (docs/stream-format.md "Tool calls"): the call still counts.
       call = this.newCall(e.callId, tool, e.tool.startedAtMs ?? endedAt);
       call.startSeen = false;
-      this.tools.set(e.callId, call);
     } else if (tool.payload.args && !call.mainArg) {
       Object.assign(call, this.describe(tool));
     }
+    this.open.delete(e.callId);
     call.pendingArgs = undefined;
     call.outcome = outcomeOf(tool);
     call.status = call.outcome.status;
+    this.tally.byStatus.running--;
+    this.tally.byStatus[call.status]++;
     call.endedAt =
       e.tool.durationMs !== undefined
         ? call.startedAt + e.tool.durationMs
         : Math.max(endedAt, call.startedAt);
+    if (!this.tools.has(e.callId)) {
+      if (call.status !== "succeeded" && this.listedFailed < LISTED_FAILED) {
+        this.listedFailed++;
+        this.tools.set(e.callId, call);
+      } else {
+        this.recentDone.add(e.callId);
+        if (this.recentDone.size > RECENT_DONE)
+          this.recentDone.delete(this.recentDone.values().next().value!);
+      }
+    }
     this.emit({ type: "tool-end", call, tool });
   }
 
+  /** A call already started or finished (listed, open, or finished recently). */
+  private seen(callId: string): boolean {
+    return this.open.has(callId) || this.tools.has(callId) || this.recentDone.has(callId);
+  }
+
+  /** A new call: counted, and kept for the report while fewer than {@link LISTED_CALLS} are. */
   private newCall(callId: string, tool: Tool, startedAt: number): ToolCall {
-    return {
+    const call: ToolCall = {
       callId,
       kind: kindOf(tool),
       ...this.describe(tool),
@@ -256,6 +297,14 @@ export class RunModel {
       startedAt,
       startSeen: true,
     };
+    this.tally.total++;
+    this.tally.byStatus.running++;
+    this.tally.byKind[call.kind] = (this.tally.byKind[call.kind] ?? 0) + 1;
+    if (this.listedFirst < LISTED_CALLS) {
+      this.listedFirst++;
+      this.tools.set(callId, call);
+    }
+    return call;
   }
 
   private describe(tool: Tool): Pick<ToolCall, "name" | "mainArg" | "target" | "inside"> {

@@ -9,7 +9,7 @@
  */
 import type { ChangeSet, FileChange } from "../changes/types.js";
 import type { Verdict } from "../conclusion.js";
-import type { RunModel } from "../model/run-model.js";
+import type { RunModel, ToolCounts } from "../model/run-model.js";
 import { formatDuration, STATUS_MARK } from "./live-log.js";
 import { fenced, htmlText, mdCode, mdText } from "./markdown.js";
 import { cutAfterRedaction, type Redact } from "./redact.js";
@@ -172,6 +172,11 @@ function compose(input: ReportInput, files: FileChange[], shape: Shape): string 
         `| ${STATUS_MARK[call.status]} | ${mdText(redact(call.name))} | ${target} | ${mdText(redact(call.outcome?.summary ?? call.status))} |`,
       );
     }
+    // The model keeps the first calls and the failed ones after them (memory stays flat): the rest are
+    // counted, and the job log has each one.
+    const more = t.total - model.tools.size;
+    if (more > 0)
+      out.push(`| | … ${fmtInt(more)} more | | ${mdText(unlisted(model, t))}; each is in the job log |`);
     out.push("", "</details>", "");
   }
 
@@ -189,6 +194,16 @@ function compose(input: ReportInput, files: FileChange[], shape: Shape): string 
   }
   for (const n of shape.notes.filter(Boolean)) out.push(`> ${n}`, "");
   return out.join("\n");
+}
+
+/** What the calls past the listed ones did, by status: "7,540 succeeded, 12 failed". */
+function unlisted(model: RunModel, t: ToolCounts): string {
+  const rest: Record<string, number> = { ...t.byStatus };
+  for (const c of model.tools.values()) rest[c.status] = (rest[c.status] ?? 0) - 1;
+  return Object.entries(rest)
+    .filter(([, n]) => n > 0)
+    .map(([status, n]) => `${fmtInt(n)} ${status}`)
+    .join(", ");
 }
 
 /** How far over the budget, in the budget's own unit (an upper bound for bytes). */

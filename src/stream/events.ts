@@ -174,13 +174,15 @@ export function toEvent(raw: Record<string, unknown>): AgentEvent {
           : unknown;
       }
       if (subtype === "completed") {
+        if (typeof raw.timestamp_ms === "number" || raw.timestamp_ms === undefined)
+          return { kind: "thinking-completed", timestampMs: raw.timestamp_ms as number | undefined };
         const r = timedSchema.safeParse(raw);
         return { kind: "thinking-completed", timestampMs: r.success ? r.data.timestamp_ms : undefined };
       }
       return unknown;
     }
     case "assistant": {
-      const fast = assistantDelta(raw);
+      const fast = assistantLine(raw);
       if (fast) return fast;
       const r = assistantSchema.safeParse(raw);
       if (!r.success) return unknown;
@@ -250,18 +252,23 @@ export function toEvent(raw: Record<string, unknown>): AgentEvent {
 }
 
 /**
- * The common shape of a token delta (`message.content` with one text part, `timestamp_ms`, no
- * `model_call_id`), read by hand on the hot path; anything else goes through the schema.
+ * The common shape of an assistant line (`message.content` with one text part; a token delta's
+ * `timestamp_ms`, a segment repeat's `model_call_id`), read by hand on the hot path exactly as the schema
+ * would accept it; anything else goes through the schema.
  */
-function assistantDelta(raw: Record<string, unknown>): AssistantEvent | undefined {
+function assistantLine(raw: Record<string, unknown>): AssistantEvent | undefined {
   const ts = raw.timestamp_ms;
-  if (typeof ts !== "number" || raw.model_call_id !== undefined) return undefined;
+  const mc = raw.model_call_id;
+  if ((ts !== undefined && typeof ts !== "number") || (mc !== undefined && typeof mc !== "string"))
+    return undefined;
   const content = (raw.message as { content?: unknown } | undefined)?.content;
   if (!Array.isArray(content) || content.length !== 1) return undefined;
   const part = content[0] as { type?: unknown; text?: unknown } | null;
   if (part === null || typeof part !== "object" || typeof part.text !== "string") return undefined;
   if (part.type !== undefined && typeof part.type !== "string") return undefined;
-  return { kind: "assistant", text: part.text, timestampMs: ts };
+  const e: AssistantEvent = { kind: "assistant", text: part.text, timestampMs: ts };
+  if (mc !== undefined) e.modelCallId = mc;
+  return e;
 }
 
 function pick(d: { attempt?: number; timestamp_ms?: number }): { attempt?: number; timestampMs?: number } {

@@ -10,17 +10,11 @@ import { bool, errorText, num, objectOrJson, str } from "./json.js";
 
 const obj = z.record(z.string(), z.unknown());
 
-/** Numbers sometimes arrive as strings (`startedAtMs: "1788849963130"`). */
-const numLike = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .regex(/^\d+(\.\d+)?$/)
-      .transform(Number),
-  ])
-  .optional()
-  .catch(undefined);
+/** Numbers sometimes arrive as strings (`startedAtMs: "1788849963130"`); anything else is no number. */
+function numLike(v: unknown): number | undefined {
+  if (typeof v === "number") return v;
+  return typeof v === "string" && /^\d+(\.\d+)?$/.test(v) ? Number(v) : undefined;
+}
 
 const toolEventSchema = z.object({
   call_id: z.string(),
@@ -58,8 +52,8 @@ function toolPayload(toolCall: Record<string, unknown>): ToolPayload | undefined
   const body = toolCall[kind];
   const payload: ToolPayload = {
     kind,
-    startedAtMs: numLike.parse(toolCall.startedAtMs),
-    completedAtMs: numLike.parse(toolCall.completedAtMs),
+    startedAtMs: numLike(toolCall.startedAtMs),
+    completedAtMs: numLike(toolCall.completedAtMs),
   };
   if (body === null || typeof body !== "object") return payload;
   const b = body as Record<string, unknown>;
@@ -127,15 +121,38 @@ export function alternateToolEvent(type: string, raw: Record<string, unknown>): 
   };
 }
 
+/**
+ * The envelope as the CLI writes it, checked by hand exactly as {@link toolEventSchema} would accept it:
+ * thousands of calls a run, and zod's parse was ~45 ms of a 64 MiB one (BENCHMARKS.md). Anything less
+ * regular goes through the schema, with its leniency.
+ */
+function wellFormed(raw: Record<string, unknown>): z.infer<typeof toolEventSchema> | undefined {
+  const tc = raw.tool_call;
+  if (
+    typeof raw.call_id !== "string" ||
+    tc === null ||
+    typeof tc !== "object" ||
+    Array.isArray(tc) ||
+    (raw.model_call_id !== undefined && typeof raw.model_call_id !== "string") ||
+    (raw.timestamp_ms !== undefined && typeof raw.timestamp_ms !== "number")
+  )
+    return undefined;
+  return {
+    call_id: raw.call_id,
+    tool_call: tc as Record<string, unknown>,
+    model_call_id: raw.model_call_id as string | undefined,
+    timestamp_ms: raw.timestamp_ms as number | undefined,
+  };
+}
+
 /** A `tool_call` line, or undefined when it is not one we can read. */
 export function toolCallEvent(
   subtype: string | undefined,
   raw: Record<string, unknown>,
 ): ToolEvent | undefined {
   if (subtype !== "started" && subtype !== "completed") return undefined;
-  const r = toolEventSchema.safeParse(raw);
-  if (!r.success) return undefined;
-  const d = r.data;
+  const d = wellFormed(raw) ?? toolEventSchema.safeParse(raw).data;
+  if (!d) return undefined;
   const tool = toolPayload(d.tool_call);
   if (!tool) return undefined;
   return {

@@ -12,7 +12,17 @@
 
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { fstatSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  fstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
@@ -423,6 +433,37 @@ async function replay(lines, limit) {
   }
 }
 
+/** Transcripts larger than this are read as they are replayed (the bench's GiB runs; Buffers stop at 2 GiB). */
+const STREAMED_ABOVE = 256 * 1024 * 1024;
+
+/** A whole transcript, one write per line, no pause, no cut: what {@link replayStreamed} can do. */
+function isPlainReplay() {
+  return !scenario.chunkBytes && !scenario.delayMs && scenario.stopAfterLines === undefined && !scenario.hang;
+}
+
+/** Replays a transcript as {@link replay} does (one write per line) while reading it in 4 MiB pieces. @param {string} path */
+async function replayStreamed(path) {
+  const fd = openSync(path, "r");
+  try {
+    let rest = Buffer.alloc(0);
+    const buf = Buffer.allocUnsafe(4 * 1024 * 1024);
+    for (;;) {
+      const n = readSync(fd, buf, 0, buf.length, null);
+      if (n === 0) break;
+      const data = rest.length ? Buffer.concat([rest, buf.subarray(0, n)]) : Buffer.from(buf.subarray(0, n));
+      let start = 0;
+      for (let nl = data.indexOf(10, start); nl !== -1; nl = data.indexOf(10, start)) {
+        await writeStdout(data.subarray(start, nl + 1));
+        start = nl + 1;
+      }
+      rest = data.subarray(start);
+    }
+    if (rest.length) await writeStdout(rest);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /**
  * The minimal stream of a successful run (system/init, assistant, result/success), shaped like
  * the real captures, in the requested output format.
@@ -550,13 +591,17 @@ async function main() {
   record.outcome = "running";
   saveRecord();
 
-  const bytes = scenario.transcript
-    ? readFileSync(scenario.transcript)
-    : Buffer.from(defaultOutput(parsed, flagKey ? "flag" : "env"), "utf8");
-  const lines = splitLinesKeepingNewlines(bytes);
-  const limit =
-    scenario.stopAfterLines ?? (scenario.hang === "mid-stream" ? linesBeforeResult(lines) : lines.length);
-  await replay(lines, limit);
+  if (scenario.transcript && isPlainReplay() && statSync(scenario.transcript).size > STREAMED_ABOVE) {
+    await replayStreamed(scenario.transcript);
+  } else {
+    const bytes = scenario.transcript
+      ? readFileSync(scenario.transcript)
+      : Buffer.from(defaultOutput(parsed, flagKey ? "flag" : "env"), "utf8");
+    const lines = splitLinesKeepingNewlines(bytes);
+    const limit =
+      scenario.stopAfterLines ?? (scenario.hang === "mid-stream" ? linesBeforeResult(lines) : lines.length);
+    await replay(lines, limit);
+  }
   await writeAndFlush(process.stdout, "");
 
   if (scenario.hang === "mid-stream" || scenario.hang === "after-result") {

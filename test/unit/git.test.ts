@@ -150,6 +150,42 @@ describe("the action's git runs no program the repository names", () => {
   });
 });
 
+describe("HEAD's blobs, looked up by tree and read by id", () => {
+  it("a workspace below the top of the repository, names that look like globs, a directory, a new file", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "git-heads-"));
+    git(root, "init", "-q");
+    const ws = path.join(root, "pkg");
+    mkdirSync(path.join(ws, "src"), { recursive: true });
+    writeFileSync(path.join(ws, "src", "a.ts"), "alpha\n");
+    writeFileSync(path.join(ws, "src", "*.ts"), "star\n");
+    writeFileSync(path.join(root, "top.ts"), "top\n");
+    git(root, "add", "-A");
+    git(root, "-c", "user.email=t@t.invalid", "-c", "user.name=t", "commit", "-qm", "base");
+    const reader = createGitReader(ws);
+    const heads = await reader.heads!(["src/a.ts", "src/*.ts", "src", "src/new.ts", "../top.ts"]);
+    const a = heads.get("src/a.ts");
+    expect(a).toMatchObject({ kind: "blob", size: 6 });
+    // A literal name: `*.ts` is the file so named, not a pattern matching a.ts too.
+    expect(heads.get("src/*.ts")).toMatchObject({ kind: "blob", size: 5 });
+    expect(heads.get("src")).toEqual({ kind: "absent" });
+    expect(heads.get("src/new.ts")).toEqual({ kind: "absent" });
+    expect(heads.get("../top.ts")?.kind).toBe("refused");
+    const blobs = await reader.blobs!(
+      [...heads.values()].flatMap((h) => (h.kind === "blob" ? [h] : [])),
+      1000,
+    );
+    const oid = (p: string) => (heads.get(p) as { oid: string }).oid;
+    expect(blobs.get(oid("src/a.ts"))).toEqual({ kind: "text", text: "alpha\n" });
+    expect(blobs.get(oid("src/*.ts"))).toEqual({ kind: "text", text: "star\n" });
+    expect(
+      (await reader.blobs!([{ oid: (a as { oid: string }).oid, size: 6 }], 3)).values().next().value,
+    ).toEqual({
+      kind: "too-large",
+      bytes: 6,
+    });
+  });
+});
+
 describe("workspace files are read inside the workspace only, proven after opening", () => {
   it("a hard link to a file outside, a symlink out, .git/: refused", async () => {
     const root = mkdtempSync(path.join(tmpdir(), "read-inside-"));

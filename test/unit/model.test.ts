@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { relatePath } from "../../src/model/paths.js";
-import { RunModel } from "../../src/model/run-model.js";
+import { LISTED_CALLS, LISTED_FAILED, RunModel } from "../../src/model/run-model.js";
 import { toEvent } from "../../src/stream/events.js";
 import { replay } from "../helpers/replay.js";
 
@@ -348,6 +348,37 @@ describe("the run model", () => {
     expect(model.counts.reconnects).toBe(1);
     // The completion lacked args: those of `started` are used.
     expect(model.tools.get("c")).toMatchObject({ target: "ls", status: "succeeded" });
+  });
+
+  it("keeps the first calls and the failed ones after them, and counts every call (memory stays flat)", () => {
+    const n = 5_000;
+    const events: object[] = [];
+    for (let i = 0; i < n; i++) {
+      const fail = i % 10 === 3;
+      const tool = { shellToolCall: { args: { command: `step ${i}` } } };
+      events.push(started(`c${i}`, tool));
+      events.push(
+        completed(`c${i}`, {
+          shellToolCall: { args: { command: `step ${i}` }, result: { success: { exitCode: fail ? 1 : 0 } } },
+        }),
+      );
+    }
+    // A replay of a recent call after a reconnect is still recognised.
+    events.push(started(`c${n - 1}`, { shellToolCall: { args: { command: "again" } } }));
+    const { model } = replay(lines(...events, result));
+    const t = model.toolCounts();
+    expect(t.total).toBe(n);
+    expect(t.byStatus).toMatchObject({ succeeded: n - n / 10, failed: n / 10, running: 0 });
+    expect(t.byKind).toEqual({ shellToolCall: n });
+    expect(model.counts.replayedToolEvents).toBe(1);
+    const listed = [...model.tools.values()];
+    expect(listed.slice(0, LISTED_CALLS).map((c) => c.target)).toEqual(
+      Array.from({ length: LISTED_CALLS }, (_, i) => `step ${i}`),
+    );
+    const after = listed.slice(LISTED_CALLS);
+    expect(after).toHaveLength(LISTED_FAILED);
+    expect(after.every((c) => c.status === "failed")).toBe(true);
+    expect(after[0]?.target).toBe(`step ${LISTED_CALLS + 3}`);
   });
 
   it("keeps a completion without a start, and parallel completions in any order", () => {

@@ -1,26 +1,37 @@
 /** HEAD contents are fetched while the agent runs, in batches, so that the end of the run does not wait. */
 import { describe, expect, it } from "vitest";
 import { ChangeTracker } from "../../src/changes/index.js";
-import type { FileRead, GitReader } from "../../src/git/reader.js";
+import type { FileRead, GitReader, HeadEntry } from "../../src/git/reader.js";
 import { RunModel } from "../../src/model/run-model.js";
 import { toEvent } from "../../src/stream/events.js";
 
+/** A fake git whose HEAD holds `heads`: blob ids are `oid-<path>`. Records each batch of lookups. */
 function fakeGit(heads: Record<string, string>) {
   const batches: string[][] = [];
+  const blobReads: string[][] = [];
   const git: GitReader = {
     isRepo: async () => true,
     show: async (p) => (p in heads ? { kind: "text", text: heads[p]! } : { kind: "absent" }),
-    async showMany(paths) {
+    async heads(paths) {
       batches.push([...paths]);
+      return new Map<string, HeadEntry>(
+        paths.map((p) => [
+          p,
+          p in heads ? { kind: "blob", oid: `oid-${p}`, size: heads[p]!.length } : { kind: "absent" },
+        ]),
+      );
+    },
+    async blobs(ids) {
+      blobReads.push(ids.map((b) => b.oid));
       return new Map<string, FileRead>(
-        paths.map((p) => [p, p in heads ? { kind: "text", text: heads[p]! } : { kind: "absent" }]),
+        ids.map((b) => [b.oid, { kind: "text", text: heads[b.oid.slice(4)]! }]),
       );
     },
     status: async () => [],
     numstat: async () => [],
     read: async () => ({ kind: "absent" }),
   };
-  return { git, batches };
+  return { git, batches, blobReads };
 }
 
 function edit(id: string, path: string, before: string, after: string) {
@@ -46,8 +57,8 @@ function edit(id: string, path: string, before: string, after: string) {
 }
 
 describe("HEAD prefetch", () => {
-  it("asks for the files in one batch during the run, and not again at the end", async () => {
-    const { git, batches } = fakeGit({ "a.ts": "a\n", "b.ts": "b\n" });
+  it("looks the files up in one batch during the run, and reads their blobs once, at the end", async () => {
+    const { git, batches, blobReads } = fakeGit({ "a.ts": "a\n", "b.ts": "b\n" });
     let tracker: ChangeTracker | undefined;
     const model = new RunModel((u) => tracker?.onUpdate(u), "/w");
     tracker = new ChangeTracker({ workspace: "/w", prefetch: git });
@@ -56,8 +67,10 @@ describe("HEAD prefetch", () => {
     model.apply(edit("3", "/w/a.ts", "a2\n", "a3\n"), 0);
     await new Promise((r) => setTimeout(r, 700));
     expect(batches).toEqual([["a.ts", "b.ts"]]);
+    expect(blobReads).toEqual([]);
     const set = await tracker.finish({ git });
     expect(batches).toEqual([["a.ts", "b.ts"]]);
+    expect(blobReads).toEqual([["oid-a.ts", "oid-b.ts"]]);
     expect(set.files.map((f) => [f.path, f.baseline, f.added, f.removed])).toEqual([
       ["a.ts", "git", 1, 1],
       ["b.ts", "git", 1, 1],

@@ -118,3 +118,26 @@ describe("the size ladder", () => {
     expect(md).toContain("`src/<b>x</b>\\|y.ts`");
   });
 });
+
+describe("a run of many tool calls", () => {
+  it("lists the first calls and the failed ones, counts the rest, and points to the job log", async () => {
+    const events: string[] = [];
+    const n = 2_000;
+    for (let i = 0; i < n; i++) {
+      const exitCode = i === 1_500 ? 2 : 0;
+      const tool = { shellToolCall: { args: { command: `step-${i}` }, result: { success: { exitCode } } } };
+      events.push(
+        JSON.stringify({ type: "tool_call", subtype: "completed", call_id: `c${i}`, tool_call: tool }),
+      );
+    }
+    events.push(JSON.stringify({ type: "result", subtype: "success", is_error: false, result: "done" }));
+    const input = await reportOf(Buffer.from(`${events.join("\n")}\n`));
+    const summary = renderReport(input, SUMMARY_BUDGET);
+    expect(summary).toContain(`<summary>Tool calls (${n})</summary>`);
+    expect(summary).toContain("`step-299`");
+    expect(summary).not.toContain("`step-300`");
+    expect(summary).toContain("`step-1500`"); // failed: listed although past the first calls
+    expect(summary).toContain("| | … 1,699 more | | 1,699 succeeded; each is in the job log |");
+    expect(summary).toContain("2000 tool calls (1 not succeeded)");
+  });
+});
