@@ -34,10 +34,10 @@ export class Pipeline {
 
   /** One chunk of the stream, received at `at` (epoch ms: the time of events that carry none). */
   push(chunk: Buffer, at: number): void {
-    for (const line of this.framer.push(chunk)) {
+    this.framer.each(chunk, (line) => {
       this.events++;
       this.model.apply(toEvent(line.value), at);
-    }
+    });
     if (this.framer.stats.oversized !== this.oversized) this.noteOversized();
   }
 

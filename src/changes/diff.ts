@@ -142,19 +142,28 @@ export function diffTexts(
   }
   // A whole file added or removed costs jsdiff little whatever its length: no edit-length cap there.
   const oneSided = before === "" || after === "";
+  // The lines both sides share at the start and the end are no part of any hunk but its context: jsdiff
+  // gets the middle (a few lines of an edited file of thousands) and the hunks are moved back in place.
+  const t = trimCommonLines(before, after, CONTEXT);
   const patch: StructuredPatch | undefined = structuredPatch(
     oldPath === undefined ? "/dev/null" : `a/${oldPath}`,
     newPath === undefined ? "/dev/null" : `b/${newPath}`,
-    before,
-    after,
+    t.before,
+    t.after,
     undefined,
     undefined,
     {
-      context: 3,
+      context: CONTEXT,
       timeout: Math.max(1, Math.min(limits.timeoutMs, timeLeftMs)),
       maxEditLength: oneSided ? Number.MAX_SAFE_INTEGER : limits.maxEditLength,
     },
   );
+  if (patch) {
+    for (const h of patch.hunks) {
+      h.oldStart += t.skipped;
+      h.newStart += t.skipped;
+    }
+  }
   if (!patch) {
     return {
       ...roughCounts(before, after),
@@ -173,6 +182,55 @@ export function diffTexts(
 }
 
 const ROUGH = "+/- counted by matching lines";
+/** Characters compared at a time when looking for the shared start and end. */
+const BLOCK = 4096;
+/** Lines of context around each hunk, as git shows them. */
+const CONTEXT = 3;
+
+/**
+ * `before` and `after` without the whole lines they share at the start and at the end, except the last
+ * (first) `keep` of each, which a hunk shows as context; `skipped`: the lines cut at the start.
+ */
+export function trimCommonLines(
+  before: string,
+  after: string,
+  keep: number,
+): { before: string; after: string; skipped: number } {
+  const n = Math.min(before.length, after.length);
+  // Block by block first (a slice compare is a memcmp), then char by char in the block that differs.
+  let p = 0;
+  while (p + BLOCK <= n && before.slice(p, p + BLOCK) === after.slice(p, p + BLOCK)) p += BLOCK;
+  while (p < n && before.charCodeAt(p) === after.charCodeAt(p)) p++;
+  // Back to the start of the line the difference is on (a shared prefix ends after a newline).
+  let start = p === before.length && p === after.length ? p : before.lastIndexOf("\n", p - 1) + 1;
+  // Keep `keep` lines of it.
+  for (let k = 0; k < keep && start > 0; k++)
+    start = start === 1 ? 0 : before.lastIndexOf("\n", start - 2) + 1;
+  let skipped = 0;
+  for (let i = before.indexOf("\n"); i >= 0 && i < start; i = before.indexOf("\n", i + 1)) skipped++;
+  // The shared end, not reaching into the shared start: whole lines only, the last one included (a
+  // last line without a newline differs from one with it, and both sides end alike here).
+  let s = 0;
+  const room = n - start;
+  const tail = (text: string, from: number) => text.slice(text.length - from - BLOCK, text.length - from);
+  while (s + BLOCK <= room && tail(before, s) === tail(after, s)) s += BLOCK;
+  while (s < room && before.charCodeAt(before.length - 1 - s) === after.charCodeAt(after.length - 1 - s)) s++;
+  // The shared end starts right after a newline on both sides (or at the start).
+  let endB = before.length - s;
+  let endA = after.length - s;
+  const lineStart = (text: string, at: number) => at === 0 || text.charCodeAt(at - 1) === 10;
+  while (endB < before.length && !(lineStart(before, endB) && lineStart(after, endA))) {
+    endB++;
+    endA++;
+  }
+  for (let k = 0; k < keep && endB < before.length; k++) {
+    const nl = before.indexOf("\n", endB);
+    const step = (nl < 0 ? before.length : nl + 1) - endB;
+    endB += step;
+    endA += step;
+  }
+  return { before: before.slice(start, endB), after: after.slice(start, endA), skipped };
+}
 
 /**
  * Counts without a diff, linear in the input: lines of `after` with no unmatched equal line in `before`

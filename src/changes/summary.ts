@@ -23,7 +23,7 @@ const MAX_NOTES = 50;
 /** Diff text kept over all files: twice the job summary's 1 MiB, the largest report there is. */
 const MAX_DIFF_CHARS = 2 * 1024 * 1024;
 /** Files per batch at the end of the run, and HEAD blob bytes per batch (memory holds one batch). */
-const BATCH_FILES = 256;
+const BATCH_FILES = 32;
 const BATCH_BYTES = 16 * 1024 * 1024;
 
 export interface SummaryInput {
@@ -69,8 +69,8 @@ export async function summarize(input: SummaryInput): Promise<ChangeSet> {
 
   // Files go a batch at a time: the batch's HEAD blobs in one git process and its working-tree files
   // read in parallel, then each is replayed, diffed and let go. Memory holds one batch, not the run.
-  for (const batch of batches(states, heads)) {
-    const blobs = await batchBlobs(batch, heads, git, ask);
+  /** A batch's reads, started: its HEAD blobs (one git process) and its working-tree files. */
+  const load = (batch: [string, FileState][]) => {
     const disks = new Map<string, Promise<FileRead | undefined>>();
     if (repo && timeLeft() > 0) {
       for (const [, s] of batch)
@@ -80,6 +80,17 @@ export async function summarize(input: SummaryInput): Promise<ChangeSet> {
             ask(() => git.read(s.path, MAX_KEPT_CHARS), undefined),
           );
     }
+    return { batch, blobs: batchBlobs(batch, heads, git, ask), disks };
+  };
+  const pending = batches(states, heads);
+  const first = pending.next();
+  let next = first.done ? undefined : load(first.value);
+  while (next) {
+    // The next batch is read while this one is diffed: git and the disk work while we compute.
+    const { batch, disks } = next;
+    const blobs = await next.blobs;
+    const after = pending.next();
+    next = after.done ? undefined : load(after.value);
     const disk = (s: FileState) =>
       disks.get(s.path) ?? ask(() => git.read(s.path, MAX_KEPT_CHARS), undefined);
     for (const [key, s] of batch) {

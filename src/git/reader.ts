@@ -187,9 +187,10 @@ export function createGitReader(workspace: string): GitReader {
         else fetch.push(b);
       }
       if (fetch.length === 0) return out;
-      // One stream of `<oid> <type> <size>\n<content>\n`, in the order asked.
+      // One stream of `<oid> <type> <size>\n<content>\n`, in the order asked; `--buffer`: not flushed
+      // after each object (a pipe's worth at a time instead).
       const total = fetch.reduce((n, f) => n + f.size + 128, 0);
-      const r = await git(["cat-file", "--batch"], {
+      const r = await git(["cat-file", "--batch", "--buffer"], {
         input: `${fetch.map((f) => f.oid).join("\n")}\n`,
         maxBytes: total,
       });

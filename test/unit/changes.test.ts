@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { applyPatch } from "diff";
+import { applyPatch, parsePatch, structuredPatch } from "diff";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { describeChange, diffTexts } from "../../src/changes/diff.js";
@@ -808,6 +808,33 @@ describe("properties", () => {
         const body = d!.diff!.split("\n").slice(2);
         expect(body.filter((l) => l.startsWith("+")).length).toBe(d!.added);
         expect(body.filter((l) => l.startsWith("-")).length).toBe(d!.removed);
+        return true;
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("diffing only what the sides do not share gives the whole texts' minimal counts, in place", () => {
+    fc.assert(
+      fc.property(text, text, text, text, fc.nat(3000), fc.nat(3000), (pre, a, b, post, m, k) => {
+        // Shared starts and ends of any length, tens of KB included (compared a block at a time).
+        const before = pre.repeat(1 + (m % 40)) + a + post.repeat(1 + (k % 40));
+        const after = pre.repeat(1 + (m % 40)) + b + post.repeat(1 + (k % 40));
+        fc.pre(before !== after);
+        const d = diffTexts("f", before, "f", after);
+        expect(applyPatch(before, d.diff!, { autoConvertLineEndings: false })).toBe(after);
+        // Each hunk sits where its header says: its old lines are the baseline's lines from oldStart.
+        const beforeLines = before.split("\n");
+        for (const h of parsePatch(d.diff!)[0]!.hunks) {
+          const old = h.lines.filter((l) => l[0] === " " || l[0] === "-").map((l) => l.slice(1));
+          const at = h.oldLines === 0 ? h.oldStart : h.oldStart - 1;
+          expect(beforeLines.slice(at, at + old.length)).toEqual(old);
+        }
+        // The same counts as jsdiff on the whole texts (minimal either way).
+        const whole = structuredPatch("a", "b", before, after, "", "", { context: 3 });
+        const lines = whole.hunks.flatMap((h) => h.lines);
+        expect(d.added).toBe(lines.filter((l) => l.startsWith("+")).length);
+        expect(d.removed).toBe(lines.filter((l) => l.startsWith("-")).length);
         return true;
       }),
       { numRuns: 500 },
