@@ -109,7 +109,11 @@ export async function execute(
   });
   // A replayed transcript's paths are another machine's: never compared with this checkout.
   const git = settings.transcript ? noGit : createGitReader(settings.workspace);
-  const tracker = new ChangeTracker({ workspace: settings.workspace, prefetch: git, now: deps.now });
+  const tracker = new ChangeTracker({
+    workspace: settings.workspace,
+    prefetch: settings.transcript ? undefined : git,
+    now: deps.now,
+  });
 
   let ran: Ran;
   if (settings.transcript) {

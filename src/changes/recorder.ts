@@ -13,12 +13,16 @@ import type { Located, Locator } from "./locate.js";
 /** Longest text kept per file side (chars); a longer one keeps only its size and line count. */
 export const MAX_KEPT_CHARS = 8 * 1024 * 1024;
 /**
- * All texts kept across files (chars): past it, new texts keep only their size and line count. Low, so
- * that memory does not grow with the number of files changed (2,000 files × 3,000 lines are 240 MB a side).
+ * All texts kept across files (chars): past it, new texts keep only their size and line count. With the
+ * workspace at hand ({@link KEEP_WITH_WORKSPACE}) low, so that memory does not grow with the number of
+ * files changed (2,000 files × 3,000 lines are 240 MB a side): the end of the run reads what was let go
+ * from the working tree and HEAD. For a saved transcript the events are all there is: room for two files
+ * of 8 MiB a side.
  */
-const MAX_TOTAL_KEPT_CHARS = 24 * 1024 * 1024;
+export const KEEP_WITH_WORKSPACE = 8 * 1024 * 1024;
+export const KEEP_EVENTS_ONLY = 32 * 1024 * 1024;
 /** Of which full reads may take this much. */
-const MAX_READ_KEPT_CHARS = 8 * 1024 * 1024;
+const MAX_READ_KEPT_CHARS = 4 * 1024 * 1024;
 /** Edits waiting to be replayed per file: past it, the file's content is taken from the working tree. */
 const MAX_PENDING = 500;
 
@@ -57,6 +61,8 @@ export class Recorder {
     private readonly locator: Locator,
     /** Told the workspace path of each file when it first changes (to fetch its HEAD content early). */
     private readonly firstChange: (path: string) => void,
+    /** {@link KEEP_WITH_WORKSPACE} or {@link KEEP_EVENTS_ONLY}. */
+    private readonly maxTotalChars = KEEP_EVENTS_ONLY,
   ) {}
 
   /** Feed every model update. Non-tool updates return at once. */
@@ -169,7 +175,7 @@ export class Recorder {
    * run reads such a file from the working tree, one batch at a time, instead of holding every file here.
    */
   private keep(text: string): Content {
-    if (text.length > MAX_KEPT_CHARS || this.keptChars + text.length > MAX_TOTAL_KEPT_CHARS) {
+    if (text.length > MAX_KEPT_CHARS || this.keptChars + text.length > this.maxTotalChars) {
       this.dropped++;
       return { kind: "large", lines: countLines(text), bytes: Buffer.byteLength(text), dropped: true };
     }

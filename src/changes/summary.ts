@@ -23,8 +23,8 @@ const MAX_NOTES = 50;
 /** Diff text kept over all files: twice the job summary's 1 MiB, the largest report there is. */
 const MAX_DIFF_CHARS = 2 * 1024 * 1024;
 /** Files per batch at the end of the run, and HEAD blob bytes per batch (memory holds one batch). */
-const BATCH_FILES = 32;
-const BATCH_BYTES = 16 * 1024 * 1024;
+const BATCH_FILES = 128;
+const BATCH_BYTES = 4 * 1024 * 1024;
 
 export interface SummaryInput {
   recorder: Recorder;

@@ -9,7 +9,7 @@ import type { ModelUpdate } from "../model/run-model.js";
 import { DEFAULT_LIMITS } from "./diff.js";
 import { Locator } from "./locate.js";
 import { Prefetcher } from "./prefetch.js";
-import { Recorder } from "./recorder.js";
+import { KEEP_EVENTS_ONLY, KEEP_WITH_WORKSPACE, Recorder } from "./recorder.js";
 import { summarize } from "./summary.js";
 import type { ChangeSet } from "./types.js";
 
@@ -43,7 +43,12 @@ export class ChangeTracker {
   constructor(private readonly opts: TrackerOptions) {
     this.locator = new Locator(opts.workspace, opts.platform ?? process.platform);
     this.prefetcher = new Prefetcher(opts.prefetch);
-    this.recorder = new Recorder(this.locator, (p) => this.prefetcher.want(p));
+    // With a workspace to read at the end, contents past a low cap are let go (memory stays flat).
+    this.recorder = new Recorder(
+      this.locator,
+      (p) => this.prefetcher.want(p),
+      opts.prefetch ? KEEP_WITH_WORKSPACE : KEEP_EVENTS_ONLY,
+    );
   }
 
   /** Feed every model update (on the hot path: nothing is read or diffed here). */

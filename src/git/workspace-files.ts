@@ -9,8 +9,16 @@
  * must be those of the checked path; and a file with more than one link is refused (a hard link inside the
  * workspace to a file outside passes every path check).
  */
-import { constants } from "node:fs";
-import { lstat, open, readlink, realpath } from "node:fs/promises";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readlinkSync,
+  readSync,
+  realpathSync,
+} from "node:fs";
 import path from "node:path";
 import { isRepoData } from "../model/paths.js";
 
@@ -49,13 +57,22 @@ function insideDir(dir: string, p: string): boolean {
  * that is not a regular file with one link, and anything larger than `maxBytes`.
  */
 export async function readInside(root: string, relPath: string, maxBytes: number): Promise<FileRead> {
+  return readInsideSync(root, relPath, maxBytes);
+}
+
+/**
+ * {@link readInside}, with the file system's synchronous calls: the end of a run reads thousands of files
+ * and has nothing else to do meanwhile; seven promise round trips a file were most of its time
+ * (BENCHMARKS.md). Each file is at most `maxBytes` (8 MiB), so no call blocks for long.
+ */
+function readInsideSync(root: string, relPath: string, maxBytes: number): FileRead {
   const bad = checkRelative(relPath);
   if (bad) return { kind: "refused", reason: bad };
   const lexical = path.resolve(root, relPath);
   if (!insideDir(root, lexical)) return { kind: "refused", reason: "path leaves the workspace" };
   let real: string;
   try {
-    real = await realpath(lexical);
+    real = realpathSync(lexical);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") return { kind: "absent" };
@@ -64,27 +81,27 @@ export async function readInside(root: string, relPath: string, maxBytes: number
   if (!insideDir(root, real)) return { kind: "refused", reason: "a symlink leads outside the workspace" };
   // O_NOFOLLOW: the real path must not have become a symlink since; O_NONBLOCK: a FIFO must not hang us.
   const flags = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
-  let fh: Awaited<ReturnType<typeof open>> | undefined;
+  let fd: number | undefined;
   try {
-    const checked = await lstat(real);
-    fh = await open(real, flags);
-    const st = await fh.stat();
+    const checked = lstatSync(real);
+    fd = openSync(real, flags);
+    const st = fstatSync(fd);
     if (!st.isFile()) return { kind: "refused", reason: "not a regular file" };
     // Proven after opening: a directory on the way swapped for a symlink since the check lands elsewhere.
     if (st.dev !== checked.dev || st.ino !== checked.ino) {
       return { kind: "refused", reason: "the file changed while it was opened" };
     }
-    const opened = await openedPath(fh.fd);
+    const opened = openedPath(fd);
     if (opened !== undefined && !insideDir(root, opened)) {
       return { kind: "refused", reason: "the opened file is outside the workspace" };
     }
     if (st.nlink > 1)
       return { kind: "refused", reason: "a hard link (it may be a file outside the workspace)" };
     if (st.size > maxBytes) return { kind: "too-large", bytes: st.size };
-    const buf = Buffer.alloc(st.size);
+    const buf = Buffer.allocUnsafe(st.size);
     let n = 0;
     while (n < st.size) {
-      const { bytesRead } = await fh.read(buf, n, st.size - n, n);
+      const bytesRead = readSync(fd, buf, n, st.size - n, n);
       if (bytesRead === 0) break;
       n += bytesRead;
     }
@@ -94,15 +111,21 @@ export async function readInside(root: string, relPath: string, maxBytes: number
     if (code === "ENOENT") return { kind: "absent" };
     return { kind: "refused", reason: `cannot read: ${code ?? "error"}` };
   } finally {
-    await fh?.close().catch(() => {});
+    if (fd !== undefined) {
+      try {
+        closeSync(fd);
+      } catch {
+        // Nothing to do: the descriptor is gone either way.
+      }
+    }
   }
 }
 
 /** The opened file's path as the kernel knows it (Linux); undefined where that cannot be asked. */
-async function openedPath(fd: number): Promise<string | undefined> {
+function openedPath(fd: number): string | undefined {
   if (process.platform !== "linux") return undefined;
   try {
-    return await readlink(`/proc/self/fd/${fd}`);
+    return readlinkSync(`/proc/self/fd/${fd}`);
   } catch {
     return undefined;
   }
