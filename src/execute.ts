@@ -11,17 +11,12 @@ import { agentCommand } from "./agent/command.js";
 import type { ExitInfo, StartAgent } from "./agent/process.js";
 import { AgentSession, DEFAULT_GRACES, type Graces } from "./agent/session.js";
 import type { Stopped, StopReason } from "./agent/supervise.js";
-import {
-  type ChangeSet,
-  ChangeTracker,
-  createGitReader,
-  noGit,
-  snapshotWorkingTree,
-} from "./changes/index.js";
+import { snapshotWorkingTree } from "./changes/snapshot.js";
+import type { ChangeSet } from "./changes/types.js";
 import { clean, decide, type Verdict } from "./conclusion.js";
+import { createGitReader, noGit } from "./git/reader.js";
 import type { RunModel } from "./model/run-model.js";
-import { Pipeline } from "./pipeline.js";
-import { formatDuration, LiveLog } from "./render/live-log.js";
+import type { Pipeline } from "./pipeline.js";
 import type { LogWriter } from "./render/log-writer.js";
 import { createRedactor } from "./render/redact.js";
 import { setUpAgentUser } from "./security/agent-user.js";
@@ -99,16 +94,24 @@ export async function execute(
   hooks: ExecuteHooks = {},
 ): Promise<Outcome> {
   const startedAt = deps.now();
+  // Loaded while git and the agent start (see after-start.ts); awaited where first needed.
+  const parts = import("./after-start.js");
   const redact = createRedactor(knownSecrets(settings, deps.env));
   const graces = { ...DEFAULT_GRACES, ...deps.graces };
+  // A replayed transcript's paths are another machine's: never compared with this checkout.
+  const git = settings.transcript ? noGit : createGitReader(settings.workspace);
+  const transcriptFile = settings.transcript ? "" : transcriptPath(deps.env);
+  // What is already changed in the checkout is not the agent's doing. The snapshot (one `git status`,
+  // ~20 ms) is taken before the agent starts: a change it made in its first instant would otherwise be
+  // taken for the checkout's own.
+  const before = settings.transcript ? undefined : await snapshotWorkingTree(git, settings.workspace);
+  const { ChangeTracker, formatDuration, LiveLog, Pipeline } = await parts;
   const live = new LiveLog(log, {
     toolOutputLines: settings.toolOutputLines,
     showThinking: settings.showThinking,
     maxAnnotations: 5,
     redact,
   });
-  // A replayed transcript's paths are another machine's: never compared with this checkout.
-  const git = settings.transcript ? noGit : createGitReader(settings.workspace);
   const tracker = new ChangeTracker({
     workspace: settings.workspace,
     prefetch: settings.transcript ? undefined : git,
@@ -128,11 +131,6 @@ export async function execute(
     return finish(pipeline, ran);
   }
 
-  const transcriptFile = transcriptPath(deps.env);
-  // What is already changed in the checkout is not the agent's doing. The snapshot (one `git status`,
-  // ~20 ms) is taken before the agent starts: a change it made in its first instant would otherwise be
-  // taken for the checkout's own.
-  const before = await snapshotWorkingTree(git, settings.workspace);
   const agentUser =
     settings.safetyStrategy === "unprivileged-user" && settings.agentUser
       ? setUpAgentUser({
@@ -171,7 +169,7 @@ export async function execute(
     },
     onStop: (s) => {
       log.endGroup();
-      log.text(stopMessage(s.reason, s.afterMs, graces.hangAfterResultMs));
+      log.text(stopMessage(s.reason, s.afterMs, graces.hangAfterResultMs, formatDuration));
       log.flush();
     },
     afterChunk: () => log.flush(),
@@ -223,7 +221,12 @@ export async function execute(
   }
 }
 
-function stopMessage(reason: StopReason, afterMs: number, hangGraceMs: number): string {
+function stopMessage(
+  reason: StopReason,
+  afterMs: number,
+  hangGraceMs: number,
+  formatDuration: (ms: number) => string,
+): string {
   const after = formatDuration(afterMs);
   if (reason === "timeout") return `⏱ timeout-minutes reached after ${after}: stopping the agent`;
   if (reason === "cancel") return `🚫 Cancelled after ${after}: stopping the agent`;

@@ -19,7 +19,7 @@ import {
 } from "./gates/protect-config.js";
 import { checkTrigger, type TriggerVerdict } from "./gates/trigger.js";
 import { type RunContext, readContext } from "./github/context.js";
-import { type PublishDeps, publish } from "./publish.js";
+import type { PublishDeps } from "./publish.js";
 import { LogWriter, type TextOut } from "./render/log-writer.js";
 import { fenced } from "./render/markdown.js";
 import { createRedactor } from "./render/redact.js";
@@ -133,6 +133,8 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     });
     // Before the action writes its own: whatever the agent's tree wrote to them is undone.
     if (fileCommands) for (const w of await restoreFileCommands(fileCommands)) deps.warning(w);
+    // Already loaded: execute() imported it while the agent started.
+    const { publish } = await import("./after-start.js");
     await publish(outcome, settings, context, deps, createRedactor(knownSecrets(settings, deps.env)));
     const v = outcome.verdict;
     if (v.conclusion !== "success") {

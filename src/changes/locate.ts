@@ -31,14 +31,24 @@ export class Locator {
     if (p === "" || p.includes("\0")) return undefined;
     const root = this.root || this.workspace;
     let rel = relatePath(p, root);
-    if (root !== this.workspace && this.isLocalDir(root) && !this.isForeign(p)) {
-      if (within(this.workspace, root) || within(root, this.workspace)) {
-        rel = relatePath(path.resolve(root, p), this.workspace);
-      }
+    if (root !== this.workspace && this.nested(root) && !this.isForeign(p)) {
+      rel = relatePath(path.resolve(root, p), this.workspace);
     }
     if (rel.inside && (rel.display === "." || rel.display === "")) return undefined;
     const key = `${rel.inside ? "in" : "out"}:${this.fold() ? rel.display.toLowerCase() : rel.display}`;
     return { key, path: rel.display, inside: rel.inside, repoData: isRepoData(rel.display) };
+  }
+
+  /** The last root asked about, and whether it is a local directory nested with the workspace. */
+  private nestedRoot: { root: string; nested: boolean } | undefined;
+
+  /** Asked for every path of every call: the answer only changes with the root (path.relative is not free). */
+  private nested(root: string): boolean {
+    if (this.nestedRoot?.root !== root) {
+      const nested = this.isLocalDir(root) && (within(this.workspace, root) || within(root, this.workspace));
+      this.nestedRoot = { root, nested };
+    }
+    return this.nestedRoot.nested;
   }
 
   /** Git's workspace-relative path under the same key as a tool call's path. */

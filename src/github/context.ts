@@ -7,7 +7,6 @@
  * whoever caused the event: they are matched and compared, never executed.
  */
 import { readFileSync } from "node:fs";
-import { z } from "zod";
 
 /** Events whose payload carries the pull request itself (its number and base commit). */
 export const PR_PAYLOAD_EVENTS: ReadonlySet<string> = new Set([
@@ -46,34 +45,63 @@ export interface RunContext {
   comment?: { body: string };
 }
 
-const text = z.string().optional().catch(undefined);
-const positive = z.number().int().positive().optional().catch(undefined);
-const payloadSchema = z.object({
-  sender: z.object({ login: text, type: text }).optional().catch(undefined),
-  pull_request: z
-    .object({
-      number: positive,
-      base: z
-        .object({ sha: text, repo: z.object({ full_name: text }).optional().catch(undefined) })
-        .optional()
-        .catch(undefined),
-      head: z
-        .object({ repo: z.object({ full_name: text }).nullable().optional().catch(undefined) })
-        .optional()
-        .catch(undefined),
-      user: z.object({ login: text, type: text }).optional().catch(undefined),
-    })
-    .optional()
-    .catch(undefined),
-  issue: z.object({ number: positive, pull_request: z.unknown().optional() }).optional().catch(undefined),
-  comment: z.object({ body: text }).optional().catch(undefined),
-});
+/*
+ * The few fields read, checked by hand as a lenient schema would (a field of the wrong type reads as
+ * absent): this runs before the agent is started, and loading zod there cost the start ~9 ms (BENCHMARKS.md).
+ */
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj | undefined =>
+  v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : undefined;
+const text = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
+const positive = (v: unknown): number | undefined =>
+  typeof v === "number" && Number.isInteger(v) && v > 0 ? v : undefined;
+const who = (v: unknown) => {
+  const o = obj(v);
+  return o && { login: text(o.login), type: text(o.type) };
+};
+
+interface Payload {
+  sender?: { login?: string; type?: string };
+  pull_request?: {
+    number?: number;
+    base?: { sha?: string; repo?: { full_name?: string } };
+    /** `repo` is null for a deleted fork. */
+    head?: { repo?: { full_name?: string } | null };
+    user?: { login?: string; type?: string };
+  };
+  issue?: { number?: number; pull_request?: unknown };
+  comment?: { body?: string };
+}
+
+function parsePayload(raw: unknown): Payload {
+  const p = obj(raw) ?? {};
+  const out: Payload = { sender: who(p.sender) };
+  const pr = obj(p.pull_request);
+  if (pr) {
+    const base = obj(pr.base);
+    const head = obj(pr.head);
+    const baseRepo = obj(base?.repo);
+    const headRepo = head?.repo === null ? null : obj(head?.repo);
+    out.pull_request = {
+      number: positive(pr.number),
+      base: base && { sha: text(base.sha), repo: baseRepo && { full_name: text(baseRepo.full_name) } },
+      head: head && {
+        repo: headRepo === null ? null : headRepo && { full_name: text(headRepo.full_name) },
+      },
+      user: who(pr.user),
+    };
+  }
+  const issue = obj(p.issue);
+  if (issue) out.issue = { number: positive(issue.number), pull_request: issue.pull_request };
+  const comment = obj(p.comment);
+  if (comment) out.comment = { body: text(comment.body) };
+  return out;
+}
 
 /** Reads the event payload once. A missing or unreadable payload is an empty one (a local run). */
 export function readContext(env: NodeJS.ProcessEnv): RunContext {
   const eventName = env.GITHUB_EVENT_NAME ?? "";
-  const parsed = payloadSchema.safeParse(readJson(env.GITHUB_EVENT_PATH));
-  const p = parsed.success ? parsed.data : {};
+  const p = parsePayload(readJson(env.GITHUB_EVENT_PATH));
   const [owner, repo] = (env.GITHUB_REPOSITORY ?? "").split("/");
   const repository = owner && repo ? { owner, repo } : undefined;
   const login = p.sender?.login ?? env.GITHUB_ACTOR ?? undefined;
