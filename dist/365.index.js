@@ -13,7 +13,6 @@ __webpack_require__.d(__webpack_exports__, {
   ChangeTracker: () => (/* reexport */ ChangeTracker),
   LiveLog: () => (/* reexport */ LiveLog),
   Pipeline: () => (/* reexport */ Pipeline),
-  formatDuration: () => (/* reexport */ formatDuration),
   publish: () => (/* reexport */ publish)
 });
 
@@ -3024,6 +3023,8 @@ function changeOutputs(set) {
 
 
 
+// EXTERNAL MODULE: ./src/render/run-header.ts
+var run_header = __webpack_require__(3915);
 ;// CONCATENATED MODULE: ./src/render/tool-output.ts
 /**
  * The body of a tool call's log group: what its family says is worth seeing (the command, the output, the
@@ -3114,6 +3115,8 @@ function cutLine(text, start, end, redact) {
  */
 
 
+
+
 const STATUS_MARK = {
     running: "…",
     succeeded: "✓",
@@ -3187,16 +3190,6 @@ class LiveLog {
         }
     };
     /** What is about to run, before the agent says anything. */
-    header(s) {
-        const opts = [
-            s.model ? `model ${s.model}` : "the agent's default model",
-            s.force ? "force" : "",
-            s.trust ? "trust" : "",
-            s.streamPartialOutput ? "partial output" : "",
-            s.timeoutMs > 0 ? `timeout ${formatDuration(s.timeoutMs)}` : "",
-        ].filter(Boolean);
-        this.log.text(`Running ${s.agentPath} in ${s.workspace} (${opts.join(", ")})`);
-    }
     init(session) {
         const parts = [
             session.model ? `model ${session.model}` : "",
@@ -3211,7 +3204,7 @@ class LiveLog {
         const r = model.result;
         const parts = [
             `${v.conclusion === "success" ? "✓" : "✗"} ${v.conclusion}`,
-            formatDuration(r?.durationMs ?? wallMs),
+            (0,run_header/* formatDuration */.a)(r?.durationMs ?? wallMs),
             `${t.total} tool call${t.total === 1 ? "" : "s"}${statusBreakdown(t.byStatus)}`,
         ];
         if (filesChanged !== undefined)
@@ -3272,7 +3265,7 @@ class LiveLog {
     toolGroup(call, tool) {
         const o = call.outcome;
         const mark = STATUS_MARK[call.status];
-        const took = call.endedAt !== undefined ? ` · ${formatDuration(call.endedAt - call.startedAt)}` : "";
+        const took = call.endedAt !== undefined ? ` · ${(0,run_header/* formatDuration */.a)(call.endedAt - call.startedAt)}` : "";
         const label = call.status === "succeeded" ? "" : ` [${call.status.toUpperCase()}]`;
         this.log.group(`${mark}${label} ${this.title(call)}${o ? ` — ${o.summary}` : ""}${took}`);
         // The repository's own data holds credentials: the call is shown, its content is not.
@@ -3305,17 +3298,6 @@ function statusBreakdown(byStatus) {
         .filter(([s, n]) => n > 0 && s !== "succeeded")
         .map(([s, n]) => `${STATUS_MARK[s]} ${n} ${s}`);
     return parts.length ? ` (${parts.join(", ")})` : "";
-}
-function formatDuration(ms) {
-    if (!Number.isFinite(ms) || ms < 0)
-        return "?";
-    if (ms < 1000)
-        return `${Math.round(ms)} ms`;
-    const s = ms / 1000;
-    if (s < 60)
-        return `${s.toFixed(1)} s`;
-    const m = Math.floor(s / 60);
-    return `${m} min ${Math.round(s - m * 60)} s`;
 }
 
 // EXTERNAL MODULE: ./src/render/markdown.ts
@@ -3402,7 +3384,7 @@ function compose(input, files, shape) {
         c
             ? `**${changed.length} file${changed.length === 1 ? "" : "s"} changed** (+${c.added} −${c.removed})`
             : "",
-        formatDuration(r?.durationMs ?? input.wallMs),
+        (0,run_header/* formatDuration */.a)(r?.durationMs ?? input.wallMs),
         model.session.model ? `model ${(0,markdown/* mdText */.bC)(redact(model.session.model))}` : "",
         `${t.total} tool call${t.total === 1 ? "" : "s"}${t.total > t.byStatus.succeeded ? ` (${t.total - t.byStatus.succeeded} not succeeded)` : ""}`,
         r?.usage ? `tokens ${fmtInt(r.usage.inputTokens)} in · ${fmtInt(r.usage.outputTokens)} out` : "",

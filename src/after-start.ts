@@ -7,4 +7,4 @@
 export { ChangeTracker } from "./changes/tracker.js";
 export { Pipeline } from "./pipeline.js";
 export { publish } from "./publish.js";
-export { formatDuration, LiveLog } from "./render/live-log.js";
+export { LiveLog } from "./render/live-log.js";

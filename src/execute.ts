@@ -12,13 +12,16 @@ import type { ExitInfo, StartAgent } from "./agent/process.js";
 import { AgentSession, DEFAULT_GRACES, type Graces } from "./agent/session.js";
 import type { Stopped, StopReason } from "./agent/supervise.js";
 import { snapshotWorkingTree } from "./changes/snapshot.js";
+import type { ChangeTracker } from "./changes/tracker.js";
 import type { ChangeSet } from "./changes/types.js";
 import { clean, decide, type Verdict } from "./conclusion.js";
 import { createGitReader, noGit } from "./git/reader.js";
 import type { RunModel } from "./model/run-model.js";
 import type { Pipeline } from "./pipeline.js";
+import type { LiveLog } from "./render/live-log.js";
 import type { LogWriter } from "./render/log-writer.js";
 import { createRedactor } from "./render/redact.js";
+import { formatDuration, runHeader } from "./render/run-header.js";
 import { setUpAgentUser } from "./security/agent-user.js";
 import { knownSecrets } from "./security/secrets.js";
 import { findExecutable, guardAgent } from "./security/strategy.js";
@@ -105,21 +108,25 @@ export async function execute(
   // ~20 ms) is taken before the agent starts: a change it made in its first instant would otherwise be
   // taken for the checkout's own.
   const before = settings.transcript ? undefined : await snapshotWorkingTree(git, settings.workspace);
-  const { ChangeTracker, formatDuration, LiveLog, Pipeline } = await parts;
-  const live = new LiveLog(log, {
-    toolOutputLines: settings.toolOutputLines,
-    showThinking: settings.showThinking,
-    maxAnnotations: 5,
-    redact,
-  });
-  const tracker = new ChangeTracker({
-    workspace: settings.workspace,
-    prefetch: settings.transcript ? undefined : git,
-    now: deps.now,
-  });
+  /** The live log and the change tracker, once their code is loaded (the agent may be starting). */
+  const listeners = parts.then(({ ChangeTracker, LiveLog }) => ({
+    live: new LiveLog(log, {
+      toolOutputLines: settings.toolOutputLines,
+      showThinking: settings.showThinking,
+      maxAnnotations: 5,
+      redact,
+    }),
+    tracker: new ChangeTracker({
+      workspace: settings.workspace,
+      prefetch: settings.transcript ? undefined : git,
+      now: deps.now,
+    }),
+  }));
 
   let ran: Ran;
   if (settings.transcript) {
+    const { Pipeline } = await parts;
+    const { live, tracker } = await listeners;
     const pipeline = new Pipeline([live.onUpdate, tracker.onUpdate], settings.workspace);
     log.text(`Reading the agent's transcript ${settings.transcript} (no agent is started)`);
     await consume(createReadStream(settings.transcript), pipeline, {
@@ -128,7 +135,7 @@ export async function execute(
       now: deps.now,
     });
     ran = { transcriptFile: settings.transcript, stderrTail: [], copied: Promise.resolve() };
-    return finish(pipeline, ran);
+    return finish(pipeline, ran, live, tracker);
   }
 
   const agentUser =
@@ -150,7 +157,7 @@ export async function execute(
     agentUser: settings.agentUser,
     asUser: agentUser?.asUser,
   });
-  live.header(settings);
+  log.text(runHeader(settings));
   log.text(guarded.header);
   if (guarded.notice) log.annotate("notice", guarded.notice);
   log.flush();
@@ -169,30 +176,37 @@ export async function execute(
     },
     onStop: (s) => {
       log.endGroup();
-      log.text(stopMessage(s.reason, s.afterMs, graces.hangAfterResultMs, formatDuration));
+      log.text(stopMessage(s.reason, s.afterMs, graces.hangAfterResultMs));
       log.flush();
     },
     afterChunk: () => log.flush(),
     outputBusy: deps.outputBusy,
     redact,
   });
-  const pipeline = new Pipeline(
-    [
-      live.onUpdate,
-      tracker.onUpdate,
-      (u) => {
-        if (u.type === "result") session.resultSeen();
-      },
-    ],
-    settings.workspace,
-  );
-  const end = await session.run(pipeline);
+  // The agent is spawned now; the pipeline that reads it is built once its code is loaded (its stdout
+  // waits in the pipe meanwhile).
+  const wired = Promise.all([parts, listeners]).then(([{ Pipeline }, { live, tracker }]) => ({
+    live,
+    tracker,
+    pipeline: new Pipeline(
+      [
+        live.onUpdate,
+        tracker.onUpdate,
+        (u) => {
+          if (u.type === "result") session.resultSeen();
+        },
+      ],
+      settings.workspace,
+    ),
+  }));
+  const end = await session.run(wired.then((w) => w.pipeline));
   // The agent is gone: what it created goes back to the workspace's owner, for the steps after this one.
   agentUser?.restoreOwnership();
   ran = { transcriptFile, ...end, before };
-  return finish(pipeline, ran);
+  const { pipeline, live, tracker } = await wired;
+  return finish(pipeline, ran, live, tracker);
 
-  async function finish(pipeline: Pipeline, r: Ran): Promise<Outcome> {
+  async function finish(pipeline: Pipeline, r: Ran, live: LiveLog, tracker: ChangeTracker): Promise<Outcome> {
     const { model } = pipeline;
     live.finish();
     const cancelled = r.stopped?.reason === "cancel";
@@ -221,12 +235,7 @@ export async function execute(
   }
 }
 
-function stopMessage(
-  reason: StopReason,
-  afterMs: number,
-  hangGraceMs: number,
-  formatDuration: (ms: number) => string,
-): string {
+function stopMessage(reason: StopReason, afterMs: number, hangGraceMs: number): string {
   const after = formatDuration(afterMs);
   if (reason === "timeout") return `⏱ timeout-minutes reached after ${after}: stopping the agent`;
   if (reason === "cancel") return `🚫 Cancelled after ${after}: stopping the agent`;

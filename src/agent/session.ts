@@ -76,7 +76,11 @@ export class AgentSession {
     this.supervisor?.expectExit();
   };
 
-  async run(pipeline: Pipeline): Promise<SessionEnd> {
+  /**
+   * Starts the agent and reads it into `pipeline`; a promise of one is awaited after the spawn (its code
+   * may still be loading: the agent's output waits in the pipe).
+   */
+  async run(pipeline: Pipeline | Promise<Pipeline>): Promise<SessionEnd> {
     const { opts } = this;
     const stderrTail: string[] = [];
     const agent = opts.startAgent(opts.command, {
@@ -107,7 +111,11 @@ export class AgentSession {
     let exit: ExitInfo;
     let copied: Promise<void>;
     try {
-      const consumed = consume(agent.stdout, pipeline, {
+      const reader = await Promise.resolve(pipeline).catch((e: unknown) => {
+        agent.signal("SIGKILL"); // nothing can read it: it goes before the error is reported
+        throw e;
+      });
+      const consumed = consume(agent.stdout, reader, {
         tee,
         afterChunk: opts.afterChunk,
         outputBusy: opts.outputBusy,

@@ -9,10 +9,12 @@
 import type { Verdict } from "../conclusion.js";
 import { isRepoData } from "../model/paths.js";
 import type { ModelUpdate, RunModel, Session, ToolCall } from "../model/run-model.js";
-import type { Settings } from "../settings.js";
 import type { Tool, ToolStatus } from "../tools/index.js";
 import type { LogWriter } from "./log-writer.js";
+import { formatDuration } from "./run-header.js";
 import { toolOutput } from "./tool-output.js";
+
+export { formatDuration };
 
 export interface LiveLogOptions {
   /** Lines of a tool's output shown in its group. */
@@ -102,17 +104,6 @@ export class LiveLog {
   };
 
   /** What is about to run, before the agent says anything. */
-  header(s: Settings): void {
-    const opts = [
-      s.model ? `model ${s.model}` : "the agent's default model",
-      s.force ? "force" : "",
-      s.trust ? "trust" : "",
-      s.streamPartialOutput ? "partial output" : "",
-      s.timeoutMs > 0 ? `timeout ${formatDuration(s.timeoutMs)}` : "",
-    ].filter(Boolean);
-    this.log.text(`Running ${s.agentPath} in ${s.workspace} (${opts.join(", ")})`);
-  }
-
   private init(session: Session): void {
     const parts = [
       session.model ? `model ${session.model}` : "",
@@ -228,13 +219,4 @@ function statusBreakdown(byStatus: Record<ToolStatus, number>): string {
     .filter(([s, n]) => n > 0 && s !== "succeeded")
     .map(([s, n]) => `${STATUS_MARK[s]} ${n} ${s}`);
   return parts.length ? ` (${parts.join(", ")})` : "";
-}
-
-export function formatDuration(ms: number): string {
-  if (!Number.isFinite(ms) || ms < 0) return "?";
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  const s = ms / 1000;
-  if (s < 60) return `${s.toFixed(1)} s`;
-  const m = Math.floor(s / 60);
-  return `${m} min ${Math.round(s - m * 60)} s`;
 }
