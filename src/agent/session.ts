@@ -77,10 +77,10 @@ export class AgentSession {
   };
 
   /**
-   * Starts the agent and reads it into `pipeline`; a promise of one is awaited after the spawn (its code
-   * may still be loading: the agent's output waits in the pipe).
+   * Starts the agent and reads it into `pipeline`; a function giving one is called after the spawn (its
+   * code may still have to load: the agent's output waits in the pipe meanwhile).
    */
-  async run(pipeline: Pipeline | Promise<Pipeline>): Promise<SessionEnd> {
+  async run(pipeline: Pipeline | (() => Promise<Pipeline>)): Promise<SessionEnd> {
     const { opts } = this;
     const stderrTail: string[] = [];
     const agent = opts.startAgent(opts.command, {
@@ -111,10 +111,12 @@ export class AgentSession {
     let exit: ExitInfo;
     let copied: Promise<void>;
     try {
-      const reader = await Promise.resolve(pipeline).catch((e: unknown) => {
-        agent.signal("SIGKILL"); // nothing can read it: it goes before the error is reported
-        throw e;
-      });
+      const reader = await (typeof pipeline === "function" ? pipeline() : Promise.resolve(pipeline)).catch(
+        (e: unknown) => {
+          agent.signal("SIGKILL"); // nothing can read it: it goes before the error is reported
+          throw e;
+        },
+      );
       const consumed = consume(agent.stdout, reader, {
         tee,
         afterChunk: opts.afterChunk,
