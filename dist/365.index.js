@@ -1685,7 +1685,7 @@ const MAX_NOTES = 50;
 const MAX_DIFF_CHARS = 2 * 1024 * 1024;
 /** Files per batch at the end of the run, and HEAD blob bytes per batch (memory holds one batch). */
 const BATCH_FILES = 128;
-const BATCH_BYTES = 4 * 1024 * 1024;
+const BATCH_BYTES = 2 * 1024 * 1024;
 async function summarize(input) {
     const { recorder, git, limits, now } = input;
     const started = now();

@@ -24,7 +24,7 @@ const MAX_NOTES = 50;
 const MAX_DIFF_CHARS = 2 * 1024 * 1024;
 /** Files per batch at the end of the run, and HEAD blob bytes per batch (memory holds one batch). */
 const BATCH_FILES = 128;
-const BATCH_BYTES = 4 * 1024 * 1024;
+const BATCH_BYTES = 2 * 1024 * 1024;
 
 export interface SummaryInput {
   recorder: Recorder;
