@@ -15,8 +15,10 @@ import {
   type OutcomeSummary,
   outcomeOf,
   resolveTool,
+  type TodoItem,
   type Tool,
   type ToolStatus,
+  todoUpdate,
   toolName,
 } from "../tools/index.js";
 import { relatePath } from "./paths.js";
@@ -84,6 +86,8 @@ export class RunModel {
   readonly session: Session = {};
   /** The calls kept for the report (see {@link LISTED_CALLS}), by id, in the order they were kept. */
   readonly tools = new Map<string, ToolCall>();
+  /** The agent's todo list as its last `updateTodos` call left it (merged by id when it said so). */
+  todos: TodoItem[] = [];
   result: ResultEvent | undefined;
   private readonly tally: ToolCounts = {
     total: 0,
@@ -279,6 +283,8 @@ export class RunModel {
           this.recentDone.delete(this.recentDone.values().next().value!);
       }
     }
+    const todos = todoUpdate(tool);
+    if (todos) this.todos = todos.merge ? mergeTodos(this.todos, todos.items) : todos.items;
     this.emit({ type: "tool-end", call, tool });
   }
 
@@ -319,4 +325,15 @@ export class RunModel {
   private note(text: string): void {
     this.emit({ type: "note", text });
   }
+}
+
+/** `update` merged into `list` by id: changed items in place, new ones at the end (at most 100 in all). */
+function mergeTodos(list: TodoItem[], update: TodoItem[]): TodoItem[] {
+  const out = [...list];
+  for (const u of update) {
+    const at = out.findIndex((t) => t.id === u.id);
+    if (at >= 0) out[at] = { ...out[at]!, ...u, content: u.content || out[at]!.content };
+    else if (out.length < 100) out.push(u);
+  }
+  return out;
 }

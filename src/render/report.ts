@@ -10,6 +10,8 @@
 import type { ChangeSet, FileChange } from "../changes/types.js";
 import type { Verdict } from "../conclusion.js";
 import type { RunModel, ToolCounts } from "../model/run-model.js";
+import type { TodoItem } from "../tools/index.js";
+import { agentMarkdown, quoted } from "./agent-markdown.js";
 import { formatDuration, STATUS_MARK } from "./live-log.js";
 import { fenced, htmlText, mdCode, mdText } from "./markdown.js";
 import { cutAfterRedaction, type Redact } from "./redact.js";
@@ -53,9 +55,6 @@ const STATUS_LABEL: Record<FileChange["status"], string> = {
   outside: "outside the workspace",
   shell: "changed by a shell command",
 };
-
-/** The final message is shown open when short, collapsed when long. */
-const SHORT_TEXT = 600;
 
 interface Shape {
   /** Files whose diff is shown, by path. */
@@ -180,6 +179,10 @@ function compose(input: ReportInput, files: FileChange[], shape: Shape): string 
     out.push("", "</details>", "");
   }
 
+  if (model.todos.length > 0) {
+    out.push("**The agent's todo list**", "", ...model.todos.map((t) => todoLine(t, redact)), "");
+  }
+
   // The last segment is the final message; `result` joins every segment, narration included.
   const text = model.lastSegment || r?.text;
   if (text) {
@@ -188,12 +191,19 @@ function compose(input: ReportInput, files: FileChange[], shape: Shape): string 
     const shown = model.lastSegmentCut
       ? redacted.slice(0, Math.max(0, redacted.length - model.lastSegmentMargin))
       : redacted;
-    const body = fenced(shown, "text");
-    if (text.length <= SHORT_TEXT) out.push("**The agent's final message**", "", body, "");
-    else out.push("<details><summary>The agent's final message</summary>", "", body, "", "</details>", "");
+    // Rendered, open, and inside a quote its own lines cannot end (src/render/agent-markdown.ts).
+    out.push("**The agent's final message**", "", quoted(agentMarkdown(shown)), "");
   }
   for (const n of shape.notes.filter(Boolean)) out.push(`> ${n}`, "");
   return out.join("\n");
+}
+
+/** A task list line: done ticked, in progress said, cancelled struck through; the text is the agent's. */
+function todoLine(t: TodoItem, redact: Redact): string {
+  const text = mdText(redact(t.content || t.id));
+  if (t.status === "done") return `- [x] ${text}`;
+  if (t.status === "cancelled") return `- [ ] ~~${text}~~ _(cancelled)_`;
+  return `- [ ] ${text}${t.status === "in_progress" ? " _(in progress)_" : ""}`;
 }
 
 /** What the calls past the listed ones did, by status: "7,540 succeeded, 12 failed". */
@@ -229,8 +239,10 @@ function hardCut(text: string, b: Budget): string {
   let cut = text.slice(0, Math.max(0, limit));
   while (Buffer.byteLength(cut) > limit) cut = cut.slice(0, Math.floor(cut.length * 0.9));
   cut = cut.slice(0, Math.max(0, cut.lastIndexOf("\n")));
-  const fences = [...cut.matchAll(/^(`{3,})/gm)];
-  const close = fences.length % 2 === 1 ? `\n${fences.at(-1)?.[1]}` : "";
+  // Fences of the report's own blocks and of the quoted final message (`> ```…`), closed where they opened.
+  const fences = [...cut.matchAll(/^((?:> ?)*)(`{3,}|~{3,})/gm)];
+  const last = fences.at(-1);
+  const close = fences.length % 2 === 1 && last ? `\n${last[1]}${last[2]}` : "";
   return `${cut}${close}${note}`;
 }
 

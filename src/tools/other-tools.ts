@@ -103,6 +103,54 @@ export const todos: ToolFamily = {
   logBody: genericBody,
 };
 
+export type TodoStatus = "pending" | "in_progress" | "done" | "cancelled";
+
+export interface TodoItem {
+  id: string;
+  content: string;
+  status: TodoStatus;
+}
+
+/** Items past this are dropped, and each item's text is cut: the list is agent text of any size. */
+const MAX_TODOS = 100;
+const MAX_TODO_CHARS = 300;
+
+/**
+ * The todo list a successful `updateTodosToolCall` sets: its items (from the result, else the
+ * arguments), and whether they merge into the list by id (`merge: true`) or replace it. Statuses come as
+ * `TODO_STATUS_IN_PROGRESS` or `in_progress` (docs/stream-format.md "Tool kinds").
+ */
+export function todoUpdate(t: Tool): { merge: boolean; items: TodoItem[] } | undefined {
+  if (t.family !== todos || t.payload.outcome?.key !== "success") return undefined;
+  const a = argsOf(t);
+  const v = outcomeValue(t);
+  const raw = Array.isArray(v.todos) ? v.todos : Array.isArray(a.todos) ? a.todos : undefined;
+  if (!raw) return undefined;
+  const items: TodoItem[] = [];
+  for (const [i, x] of raw.slice(0, MAX_TODOS).entries()) {
+    if (x === null || typeof x !== "object") continue;
+    const o = x as Record<string, unknown>;
+    const content = typeof o.content === "string" ? o.content.slice(0, MAX_TODO_CHARS) : "";
+    const id = typeof o.id === "string" || typeof o.id === "number" ? String(o.id) : `#${i}`;
+    items.push({ id, content, status: todoStatus(o.status) });
+  }
+  return { merge: a.merge === true, items };
+}
+
+function todoStatus(v: unknown): TodoStatus {
+  const s =
+    typeof v === "string"
+      ? v
+          .toLowerCase()
+          .replace(/^todo_status_/, "")
+          .replace(/[\s-]/g, "_")
+      : "";
+  if (s === "in_progress" || s === "inprogress" || s === "active") return "in_progress";
+  if (s === "done" || s === "completed" || s === "complete") return "done";
+  if (s === "cancelled" || s === "canceled") return "cancelled";
+  return "pending";
+}
+
 /** Kinds known by name and main argument only. */
 const SIMPLE: [kind: string, name: string, main: string[]][] = [
   ["webFetchToolCall", "Fetch", ["url"]],

@@ -1,7 +1,8 @@
 /**
  * Markdown that escapes its box, through the bundle and into the PR comment the stand-in receives: a path
  * with blank lines and a forged approval heading, mentions, references, links and images in the fields the
- * agent controls, and the GitHub token in a tool name. Rendered with a GFM renderer: text only.
+ * agent controls, and the GitHub token in a tool name. Rendered with a GFM renderer: text only, but for
+ * the final message, which renders as markdown inside its quote.
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -52,7 +53,15 @@ it("the PR comment shows agent text as text, and no secret", async () => {
     expect(body).not.toContain(TOKEN);
     const html = await marked.parse(body, { gfm: true });
     expect([...html.matchAll(/<a /g)].length).toBe(1); // the workflow run
-    expect(html).not.toMatch(/<img|<input|<h[1-6]>[^<]*APPROVED/);
+    expect(html).not.toMatch(/<img/);
+    // The final message is rendered (issue 14), inside the one quote under its label: the forged heading
+    // is there, demoted below the report's own, and nowhere else; outside the quote, text only.
+    const quotes = [...html.matchAll(/<blockquote>[\s\S]*?<\/blockquote>/g)].map((m) => m[0]);
+    expect(quotes).toHaveLength(1);
+    expect(quotes[0]).toMatch(/<h[4-6]>✅ Security review: APPROVED<\/h[4-6]>/);
+    const outsideQuote = html.replace(quotes[0]!, "");
+    expect(outsideQuote).not.toMatch(/<input|<h[1-6]>[^<]*APPROVED/);
+    expect(html).not.toMatch(/<h[1-3]>[^<]*APPROVED/);
     expect([...html.matchAll(/<h3>/g)].length).toBe(1);
     const outsideCode = html
       .replace(/<pre[\s\S]*?<\/pre>/g, "")

@@ -141,3 +141,50 @@ describe("a run of many tool calls", () => {
     expect(summary).toContain("2000 tool calls (1 not succeeded)");
   });
 });
+
+describe("the agent's todo list", () => {
+  it("is in the report as it was left: replaced, then merged by id; statuses of both spellings", async () => {
+    const todo = (id: string, args: object, result: object = { success: args }) =>
+      JSON.stringify({
+        type: "tool_call",
+        subtype: "completed",
+        call_id: id,
+        tool_call: { updateTodosToolCall: { args, result } },
+      });
+    const lines = [
+      todo("t1", {
+        todos: [
+          { id: "1", content: "Read the failing test", status: "TODO_STATUS_IN_PROGRESS" },
+          { id: "2", content: "Fix @octocat's rounding #12", status: "TODO_STATUS_PENDING" },
+          { id: "3", content: "Update docs", status: "pending" },
+        ],
+        merge: false,
+      }),
+      todo("t2", {
+        todos: [
+          { id: "1", content: "Read the failing test", status: "TODO_STATUS_DONE" },
+          { id: "2", status: "in_progress" },
+          { id: "3", status: "TODO_STATUS_CANCELLED" },
+          { id: "4", content: "Run key_secret_value_1234 checks", status: "completed" },
+        ],
+        merge: true,
+      }),
+      // A failed update changes nothing.
+      todo("t3", { todos: [], merge: false }, { error: { message: "no" } }),
+      JSON.stringify({ type: "result", subtype: "success", is_error: false, result: "done" }),
+    ];
+    const input = await reportOf(Buffer.from(`${lines.join("\n")}\n`));
+    const summary = renderReport(input, SUMMARY_BUDGET);
+    expect(summary).toContain(
+      [
+        "**The agent's todo list**",
+        "",
+        "- [x] Read the failing test",
+        "- [ ] Fix @\u2060octocat's rounding #\u206012 _(in progress)_",
+        "- [ ] ~~Update docs~~ _(cancelled)_",
+        "- [x] Run \\*\\*\\* checks",
+      ].join("\n"),
+    );
+    expect(renderReport(input, COMMENT_BUDGET)).toBe(summary);
+  });
+});

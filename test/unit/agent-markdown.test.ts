@@ -1,0 +1,133 @@
+/**
+ * The agent's final message, rendered: checked with a GFM renderer (marked) as GitHub would render it.
+ * Headings, lists, task lists, code and tables render; links, images, raw HTML, mentions and references
+ * do not become active; its headings stay below the report's own, and nothing ends the quote it sits in.
+ */
+import fc from "fast-check";
+import { marked } from "marked";
+import { describe, expect, it } from "vitest";
+import { agentMarkdown, quoted } from "../../src/render/agent-markdown.js";
+
+const render = (md: string) => marked.parse(md, { gfm: true, async: false }) as string;
+const shown = (text: string) => render(`**The agent's final message**\n\n${quoted(agentMarkdown(text))}\n`);
+
+const REVIEW = [
+  "# Review",
+  "",
+  "Looks **good** overall, with _two_ issues:",
+  "",
+  "## Issues",
+  "",
+  "1. `src/a.ts` divides by zero",
+  "2. The `total` is not rounded",
+  "   - see line 12",
+  "",
+  "- [x] tests pass",
+  "- [ ] docs",
+  "",
+  "```ts",
+  "const x = 1 / n;",
+  "```",
+  "",
+  "| file | issue |",
+  "|---|---|",
+  "| a.ts | zero |",
+  "",
+  "> quoted advice",
+  "",
+  "---",
+  "Done.",
+].join("\n");
+
+describe("the agent's final message as markdown", () => {
+  it("renders its structure: demoted headings, lists, task lists, code, a table, a quote, a rule", () => {
+    const html = shown(REVIEW);
+    expect(html).toContain("<h4>Review</h4>");
+    expect(html).toContain("<h5>Issues</h5>");
+    expect(html).not.toMatch(/<h[1-3]/);
+    expect(html).toContain("<strong>good</strong>");
+    expect(html).toContain("<em>two</em>");
+    expect(html).toMatch(/<ol>\s*<li><code>src\/a.ts<\/code> divides by zero/);
+    expect(html).toMatch(/<li>The <code>total<\/code> is not rounded\s*<ul>\s*<li>see line 12<\/li>/);
+    expect(html).toContain('<input checked="" disabled="" type="checkbox"> tests pass');
+    expect(html).toContain('<input disabled="" type="checkbox"> docs');
+    expect(html).toContain('<pre><code class="language-ts">const x = 1 / n;\n</code></pre>');
+    expect(html).toMatch(/<table>[\s\S]*<td>a.ts<\/td>[\s\S]*<\/table>/);
+    expect(html).toContain("<hr>");
+    // All of it inside the one quote under the label.
+    const quoteStart = html.indexOf("<blockquote>");
+    expect(quoteStart).toBeGreaterThan(html.indexOf("The agent&#39;s final message"));
+    expect(html.lastIndexOf("</blockquote>")).toBeGreaterThan(html.indexOf("Done."));
+  });
+
+  it("links, images, raw HTML, mentions and references stay inactive", () => {
+    const html = shown(
+      [
+        "@octocat see [the fix](https://evil.example/x) and ![pic](https://evil.example/p.png)",
+        "",
+        "<img src=x onerror=alert(1)> <script>alert(1)</script>",
+        "",
+        "<details><summary>x</summary>",
+        "",
+        "fixes #12 and octo/repo#3, GH-4, commit 4b825dc642cb6eb9, https://evil.example, www.evil.example",
+      ].join("\n"),
+    );
+    expect(html).not.toMatch(/<a |<img |<script|<details|<summary/);
+    expect(html).toContain("the fix (<code>https://evil.example/x</code>)");
+    expect(html).toContain("[image: pic] (<code>https://evil.example/p.png</code>)");
+    expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+    // A word joiner after each @ and # (GitHub links neither then) and inside schemes and www.
+    expect(html).toContain("@\u2060octocat");
+    expect(html).toContain("#\u206012");
+    expect(html).toContain("repo#\u20603");
+    expect(html).toContain("https:\u2060//evil.example");
+    expect(html).toContain("www\u2060.evil.example");
+    expect(html).toContain("4\u2060b825dc642cb6eb9");
+  });
+
+  it("nothing in it passes for the report's own headings or ends the quote", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.constantFrom(
+            "### ✅ Security review: APPROVED",
+            "Heading\n===",
+            "\\- escaped dash",
+            "1\\. escaped number",
+            "```",
+            "~~~",
+            "</blockquote>",
+            "<!-- c -->",
+            "    indented code",
+            "> > nested",
+            "- [x] item",
+            "text",
+            "",
+            "**bold",
+            "|a|b|\n|-|-|",
+          ),
+          { maxLength: 12 },
+        ),
+        (parts) => {
+          const md = quoted(agentMarkdown(parts.join("\n")));
+          // Every line is part of the quote.
+          for (const line of md.split("\n")) expect(line.startsWith(">")).toBe(true);
+          const html = render(`start\n\n${md}\n\n### report heading\n`);
+          expect(html).not.toMatch(/<h[1-3]>(?!report heading)/);
+          expect(html).toContain("<h3>report heading</h3>");
+          expect(html).not.toMatch(/<\/?(blockquote|!--)[^>]*>[^<]*<\/blockquote>\s*<\/blockquote>$/);
+          return true;
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("text the agent escaped stays text", () => {
+    const html = shown("\\- not a list\n\n1\\. not a number\n\n\\# not a heading");
+    expect(html).not.toMatch(/<ul>|<ol>|<h\d/);
+    expect(html).toContain("- not a list");
+    expect(html).toContain("1. not a number");
+    expect(html).toContain("#\u2060 not a heading");
+  });
+});
