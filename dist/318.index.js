@@ -11,7 +11,7 @@ export const modules = {
 /* harmony import */ var _marker_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4329);
 
 async function upsertComment(client, t, key, body) {
-    const mark = (0,_marker_js__WEBPACK_IMPORTED_MODULE_0__/* .marker */ .x)(key);
+    const mark = (0,_marker_js__WEBPACK_IMPORTED_MODULE_0__.marker)(key);
     const me = await client.whoAmI();
     const ours = (c) => c.body?.startsWith(mark) === true && (me !== undefined ? c.user?.login === me : c.user?.type === "Bot");
     const full = `${mark}\n${body}`;
@@ -20,7 +20,7 @@ async function upsertComment(client, t, key, body) {
             continue;
         try {
             const updated = await client.update(t, c.id, full);
-            return { url: updated.html_url, action: "updated" };
+            return { id: updated.id, url: updated.html_url, action: "updated" };
         }
         catch (e) {
             // Another app's bot wrote this one (its token may not edit it): look on, then write our own.
@@ -30,7 +30,7 @@ async function upsertComment(client, t, key, body) {
         }
     }
     const created = await client.create(t, full);
-    return { url: created.html_url, action: "created" };
+    return { id: created.id, url: created.html_url, action: "created" };
 }
 
 

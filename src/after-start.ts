@@ -6,5 +6,5 @@
  */
 export { ChangeTracker } from "./changes/tracker.js";
 export { Pipeline } from "./pipeline.js";
-export { publish } from "./publish.js";
+export { jobUrl, publish } from "./publish.js";
 export { LiveLog } from "./render/live-log.js";

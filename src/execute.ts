@@ -16,7 +16,7 @@ import type { ChangeTracker } from "./changes/tracker.js";
 import type { ChangeSet } from "./changes/types.js";
 import { clean, decide, type Verdict } from "./conclusion.js";
 import { createGitReader, noGit } from "./git/reader.js";
-import type { RunModel } from "./model/run-model.js";
+import type { ModelUpdate, RunModel } from "./model/run-model.js";
 import type { Pipeline } from "./pipeline.js";
 import type { LiveLog } from "./render/live-log.js";
 import type { LogWriter } from "./render/log-writer.js";
@@ -88,6 +88,17 @@ interface Ran {
 export interface ExecuteHooks {
   /** After the file changes are read, before the footer: log lines of what it did. */
   afterChanges?: () => Promise<string[]>;
+  /**
+   * Once the agent is started and its pipeline built: a listener of the run (the live progress comment),
+   * started then, finished before the end of the run is read.
+   */
+  progress?: (run: { model: RunModel; filesChanged: () => number }) => Promise<RunWatcher | undefined>;
+}
+
+export interface RunWatcher {
+  onUpdate: (u: ModelUpdate) => void;
+  start(): void;
+  finish(): Promise<void>;
 }
 
 export async function execute(
@@ -97,6 +108,9 @@ export async function execute(
   hooks: ExecuteHooks = {},
 ): Promise<Outcome> {
   const startedAt = deps.now();
+  /** The progress comment, once the agent runs (never for a replayed transcript). */
+  let watcher: RunWatcher | undefined;
+  let watching: Promise<RunWatcher | undefined> | undefined;
   // Loaded once the agent is spawned, while it starts (see after-start.ts): compiling it takes the main
   // thread ~10 ms, which before the spawn was ~10 ms more of start-up.
   let loading: Promise<typeof import("./after-start.js")> | undefined;
@@ -193,20 +207,31 @@ export async function execute(
   // waits in the pipe meanwhile).
   let wired: Promise<{ live: LiveLog; tracker: ChangeTracker; pipeline: Pipeline }> | undefined;
   const wire = () =>
-    (wired ??= Promise.all([parts(), listeners()]).then(([{ Pipeline }, { live, tracker }]) => ({
-      live,
-      tracker,
-      pipeline: new Pipeline(
+    (wired ??= Promise.all([parts(), listeners()]).then(([{ Pipeline }, { live, tracker }]) => {
+      const pipeline = new Pipeline(
         [
           live.onUpdate,
           tracker.onUpdate,
           (u) => {
             if (u.type === "result") session.resultSeen();
+            watcher?.onUpdate(u);
           },
         ],
         settings.workspace,
-      ),
-    })));
+      );
+      // Never in the agent's way: not awaited here, and a watcher that cannot be had is no watcher.
+      watching = (
+        hooks.progress?.({ model: pipeline.model, filesChanged: () => tracker.changedSoFar() }) ??
+        Promise.resolve(undefined)
+      )
+        .then((w) => {
+          watcher = w;
+          w?.start();
+          return w;
+        })
+        .catch(() => undefined);
+      return { live, tracker, pipeline };
+    }));
   const end = await session.run(() => wire().then((w) => w.pipeline));
   // The agent is gone: what it created goes back to the workspace's owner, for the steps after this one.
   agentUser?.restoreOwnership();
@@ -217,6 +242,8 @@ export async function execute(
   async function finish(pipeline: Pipeline, r: Ran, live: LiveLog, tracker: ChangeTracker): Promise<Outcome> {
     const { model } = pipeline;
     live.finish();
+    // No progress update may land after the report: stopped (and its request in flight awaited) first.
+    await (await watching)?.finish();
     const cancelled = r.stopped?.reason === "cancel";
     // Only now, with the agent and its process group gone, is the working tree worth reading.
     const changes = await tracker.finish({

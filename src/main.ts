@@ -8,7 +8,7 @@
 import { appendFileSync } from "node:fs";
 import { type RunningAgent, startAgent } from "./agent/process.js";
 import type { Conclusion } from "./conclusion.js";
-import { type ExecuteDeps, execute, outputPace } from "./execute.js";
+import { type ExecuteDeps, type ExecuteHooks, execute, outputPace } from "./execute.js";
 import { noteFileCommands, restoreFileCommands } from "./file-commands.js";
 import {
   baseCommit,
@@ -19,6 +19,7 @@ import {
 } from "./gates/protect-config.js";
 import { checkTrigger, type TriggerVerdict } from "./gates/trigger.js";
 import { type RunContext, readContext } from "./github/context.js";
+import type { ProgressComment } from "./progress.js";
 import type { PublishDeps } from "./publish.js";
 import { LogWriter, type TextOut } from "./render/log-writer.js";
 import { fenced } from "./render/markdown.js";
@@ -85,12 +86,17 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
   // and then the process ends (its state is unknown).
   const crash = (e: unknown) => {
     fail(e);
-    setTimeout(() => process.exit(1), 100).unref();
+    // The progress comment gets its last word (at most a few seconds), then the process ends.
+    const last = lastWord ?? Promise.resolve();
+    void last.finally(() => setTimeout(() => process.exit(1), 100).unref());
   };
+  let lastWord: Promise<void> | undefined;
   process.on("uncaughtException", crash);
   process.on("unhandledRejection", crash);
   /** The agent, once started: the last resort kills its group. */
   let agent: RunningAgent | undefined;
+  /** The live progress comment, once written: the last resort says there that the run failed. */
+  let progress: ProgressComment | undefined;
   const startAgentAs = deps.startAgent;
   deps.startAgent = (cmd, opts) => {
     agent = startAgentAs(cmd, opts);
@@ -130,6 +136,9 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     const outcome = await execute(settings, deps, log, {
       // The PR's own configuration goes back once the changes are read (protect-config is for the agent).
       afterChanges: admitted.restored ? () => settleConfig(admitted.restored!) : undefined,
+      progress: progressHook(settings, context, deps, log, (p) => {
+        progress = p;
+      }),
     });
     // Before the action writes its own: whatever the agent's tree wrote to them is undone.
     if (fileCommands) for (const w of await restoreFileCommands(fileCommands)) deps.warning(w);
@@ -143,6 +152,7 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     }
   } catch (e) {
     fail(e);
+    await lastWord;
   } finally {
     process.off("uncaughtException", crash);
     process.off("unhandledRejection", crash);
@@ -166,6 +176,7 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
       known ? (e as Error).message : `Unexpected error: ${(e as Error)?.message ?? String(e)}`,
     );
     reportFailure(deps, message);
+    lastWord = progress?.fail(message).catch(() => {});
     if (!known) quietly(() => annotate("debug", redact((e as Error)?.stack ?? String(e))));
     quietly(() => deps.setFailed(message));
   }
@@ -194,6 +205,49 @@ function noSecrets(settings: Settings, context: RunContext): TriggerVerdict | un
     kind: "skip",
     notice: true,
     reason: `No Cursor API key, so the agent was not started: ${whose}. Add CURSOR_API_KEY where this run can read it (for Dependabot: the repository's Dependabot secrets), or skip this job with an \`if:\` on such pull requests.`,
+  };
+}
+
+/**
+ * The live progress comment, where the action comments (a pull request, a token, `comment` and
+ * `progress` on) and an agent runs (not for a replayed transcript). Its code and octokit are loaded only
+ * then, after the agent is started.
+ */
+function progressHook(
+  settings: Settings,
+  context: RunContext,
+  deps: Deps,
+  log: LogWriter,
+  onCreated: (p: ProgressComment) => void,
+): ExecuteHooks["progress"] {
+  const target = context.pullRequest;
+  const token = settings.githubToken;
+  if (!settings.progress || !settings.comment || !target || !token || settings.transcript) return undefined;
+  return async (run) => {
+    const [{ ProgressComment }, { jobUrl }] = await Promise.all([
+      import("./progress.js"),
+      import("./after-start.js"),
+    ]);
+    let client: ReturnType<Deps["github"]> | undefined;
+    const p = new ProgressComment({
+      client: () => {
+        client ??= deps.github(token, deps.env.GITHUB_API_URL);
+        return client;
+      },
+      target,
+      key: settings.commentKey,
+      model: run.model,
+      filesChanged: run.filesChanged,
+      runUrl: jobUrl(deps.env),
+      redact: createRedactor(knownSecrets(settings, deps.env)),
+      now: deps.now,
+      debug: (m) => {
+        log.annotate("debug", m);
+        log.flush();
+      },
+    });
+    onCreated(p);
+    return p;
   };
 }
 

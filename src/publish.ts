@@ -121,7 +121,7 @@ function withDeadline<T>(p: Promise<T>, ms: number): Promise<T> {
   return Promise.race([p, deadline]).finally(() => clearTimeout(timer));
 }
 
-function jobUrl(env: NodeJS.ProcessEnv): string | undefined {
+export function jobUrl(env: NodeJS.ProcessEnv): string | undefined {
   const {
     GITHUB_SERVER_URL: server,
     GITHUB_REPOSITORY: repo,

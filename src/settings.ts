@@ -31,6 +31,7 @@ export const INPUT_DEFAULTS = {
   "log-tool-output-lines": "40",
   "show-thinking": "false",
   comment: "true",
+  progress: "true",
   "comment-key": "",
   "github-token": "",
   "job-summary": "true",
@@ -69,6 +70,8 @@ export interface Settings {
   showThinking: boolean;
   /** Post (and keep updated) one PR comment with the report. */
   comment: boolean;
+  /** Write the comment when the agent starts and keep it current while it runs (only where it comments). */
+  progress: boolean;
   /** Tells this step's comment from others' (matrix jobs set their own). */
   commentKey: string;
   githubToken?: string;
@@ -136,6 +139,7 @@ export function readSettings(getInput: GetInput, env: NodeJS.ProcessEnv): Settin
     toolOutputLines: wholeNumber(get, "log-tool-output-lines", 1),
     showThinking: bool(get, "show-thinking"),
     comment: bool(get, "comment"),
+    progress: bool(get, "progress"),
     commentKey:
       get("comment-key") || [env.GITHUB_WORKFLOW, env.GITHUB_JOB].filter(Boolean).join("/") || "cursor-agent",
     // action.yml defaults it to `${{ github.token }}`; hosts that apply no defaults may set GITHUB_TOKEN.

@@ -54,6 +54,11 @@ export class ChangeTracker {
   /** Feed every model update (on the hot path: nothing is read or diffed here). */
   readonly onUpdate = (u: ModelUpdate): void => this.recorder.onUpdate(u);
 
+  /** Files changed so far, by the tool calls' account (for the progress comment). */
+  changedSoFar(): number {
+    return this.recorder.files.size;
+  }
+
   /** At the end: baselines from git, diffs, the cross-check against the working tree. Never throws. */
   async finish(opts: FinishOptions): Promise<ChangeSet> {
     try {

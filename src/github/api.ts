@@ -25,8 +25,8 @@ export interface GitHubClient {
   whoAmI(): Promise<string | undefined>;
   /** Every comment on the issue, page by page. */
   comments(t: IssueRef): AsyncIterable<IssueComment>;
-  create(t: IssueRef, body: string): Promise<{ html_url: string }>;
-  update(t: IssueRef, id: number, body: string): Promise<{ html_url: string }>;
+  create(t: IssueRef, body: string): Promise<{ id: number; html_url: string }>;
+  update(t: IssueRef, id: number, body: string): Promise<{ id: number; html_url: string }>;
 }
 
 export type PermissionClient = Pick<GitHubClient, "permission">;

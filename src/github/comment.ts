@@ -13,6 +13,7 @@ import type { IssueRef } from "./context.js";
 import { marker } from "./marker.js";
 
 export interface CommentResult {
+  id: number;
   url: string;
   action: "created" | "updated";
 }
@@ -32,7 +33,7 @@ export async function upsertComment(
     if (!ours(c)) continue;
     try {
       const updated = await client.update(t, c.id, full);
-      return { url: updated.html_url, action: "updated" };
+      return { id: updated.id, url: updated.html_url, action: "updated" };
     } catch (e) {
       // Another app's bot wrote this one (its token may not edit it): look on, then write our own.
       const status = (e as { status?: number }).status;
@@ -40,5 +41,5 @@ export async function upsertComment(
     }
   }
   const created = await client.create(t, full);
-  return { url: created.html_url, action: "created" };
+  return { id: created.id, url: created.html_url, action: "created" };
 }

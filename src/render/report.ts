@@ -180,7 +180,7 @@ function compose(input: ReportInput, files: FileChange[], shape: Shape): string 
   }
 
   if (model.todos.length > 0) {
-    out.push("**The agent's todo list**", "", ...model.todos.map((t) => todoLine(t, redact)), "");
+    out.push("**The agent's todo list**", "", ...todoLines(model.todos, redact), "");
   }
 
   // The last segment is the final message; `result` joins every segment, narration included.
@@ -198,12 +198,14 @@ function compose(input: ReportInput, files: FileChange[], shape: Shape): string 
   return out.join("\n");
 }
 
-/** A task list line: done ticked, in progress said, cancelled struck through; the text is the agent's. */
-function todoLine(t: TodoItem, redact: Redact): string {
-  const text = mdText(redact(t.content || t.id));
-  if (t.status === "done") return `- [x] ${text}`;
-  if (t.status === "cancelled") return `- [ ] ~~${text}~~ _(cancelled)_`;
-  return `- [ ] ${text}${t.status === "in_progress" ? " _(in progress)_" : ""}`;
+/** The todo list as task list lines: done ticked, in progress said, cancelled struck out; the text is the agent's. */
+export function todoLines(todos: TodoItem[], redact: Redact): string[] {
+  return todos.map((t) => {
+    const text = mdText(redact(t.content || t.id));
+    if (t.status === "done") return `- [x] ${text}`;
+    if (t.status === "cancelled") return `- [ ] ~~${text}~~ _(cancelled)_`;
+    return `- [ ] ${text}${t.status === "in_progress" ? " _(in progress)_" : ""}`;
+  });
 }
 
 /** What the calls past the listed ones did, by status: "7,540 succeeded, 12 failed". */

@@ -17,9 +17,10 @@ const TOKEN = "ghs_harnessTokenForTests0000000000000000";
 const CURSED = fixture("cursed-mac-read-edit-usage.ndjson");
 const PR = 7;
 
+/** A run on the PR; the progress comment off (its own tests are in progress.test.ts) unless asked for. */
 async function prRun(api: { url: string }, extra: Parameters<typeof runAction>[0] = {}) {
   return runAction({
-    inputs: { prompt: "go", ...extra.inputs },
+    inputs: { prompt: "go", progress: "false", ...extra.inputs },
     env: { CURSOR_API_KEY: KEY, ...extra.env },
     scenario: { transcript: CURSED, ...extra.scenario },
     pullRequest: { number: PR },

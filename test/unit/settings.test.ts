@@ -61,6 +61,7 @@ describe("readSettings", () => {
       toolOutputLines: 40,
       showThinking: false,
       comment: true,
+      progress: true,
       commentKey: "cursor-agent",
       githubToken: undefined,
       jobSummary: true,
