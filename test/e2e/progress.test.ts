@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { type RecordedRequest, startGitHubApi } from "../harness/github-api.js";
-import { cleanupActionRuns, runAction } from "../harness/run-action.js";
+import { cleanupActionRuns, runAction, startAction } from "../harness/run-action.js";
 
 afterAll(cleanupActionRuns);
 
@@ -160,6 +160,34 @@ describe.concurrent("the live progress comment", () => {
       const w = writes(api.requests);
       expect(w).toHaveLength(1);
       expect(bodyOf(w[0]!)).toContain("Cursor agent succeeded");
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('a cancelled run leaves the comment saying so, in place of "working"', async () => {
+    const api = await startGitHubApi({ token: TOKEN, pullRequests: [PR] });
+    try {
+      const h = await startAction({
+        inputs: { prompt: "go" },
+        env: { CURSOR_API_KEY: KEY },
+        // The agent stops mid-stream and hangs there until it is stopped.
+        scenario: { transcript: pacedTranscript(), delayMs: 100, stopAfterLines: 6, hang: "mid-stream" },
+        pullRequest: { number: PR },
+        apiUrl: api.url,
+        githubToken: TOKEN,
+      });
+      await h.waitForStdout("Read src/a.ts");
+      // The progress comment is there before the cancel.
+      for (let i = 0; i < 50 && api.commentsOn(PR).length === 0; i++)
+        await new Promise((r) => setTimeout(r, 100));
+      expect(api.commentsOn(PR)[0]?.body).toContain("Cursor agent is working");
+      const r = await h.cancelLikeRunner();
+      expect(r.outputs.conclusion).toBe("cancelled");
+      const all = api.commentsOn(PR);
+      expect(all).toHaveLength(1);
+      expect(all[0]!.body).toContain("Cursor agent was cancelled");
+      expect(all[0]!.body).not.toContain("is working");
     } finally {
       await api.close();
     }
