@@ -2171,6 +2171,10 @@ function setOutputs(o, deps, diffSummary, redact) {
         usage: r?.usage ? JSON.stringify(r.usage) : "",
         ...changeOutputs(o.changes),
         "diff-summary": diffSummary,
+        "structured-output": redact(o.structured?.["structured-output"] ?? ""),
+        findings: redact(o.structured?.findings ?? ""),
+        // Posting the review (review mode on pull requests) is to come: empty until then.
+        "review-url": "",
     };
     for (const [k, val] of Object.entries(out))
         deps.setOutput(k, val);

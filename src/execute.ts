@@ -67,6 +67,8 @@ export interface Outcome {
   wallMs: number;
   /** The run was cancelled: what is left to do must fit in the runner's 7.5 s. */
   cancelled: boolean;
+  /** `structured-output` and `findings`, when the run had a contract. */
+  structured?: { "structured-output": string; findings: string };
 }
 
 /** The end-of-run git cross-check and diffs; much less after a cancel. */
@@ -93,6 +95,8 @@ export interface ExecuteHooks {
    * started then, finished before the end of the run is read.
    */
   progress?: (run: { model: RunModel; filesChanged: () => number }) => Promise<RunWatcher | undefined>;
+  /** The verdict once the run is read: a contract's check may turn a success into a failure. */
+  judge?: (model: RunModel, verdict: Verdict) => Promise<Verdict>;
 }
 
 export interface RunWatcher {
@@ -253,7 +257,7 @@ export async function execute(
     });
     for (const line of (await hooks.afterChanges?.().catch(() => [])) ?? []) log.text(line);
     const wallMs = deps.now() - startedAt;
-    const verdict = decide({
+    const decided = decide({
       exit: r.exit,
       result: model.result,
       stderrTail: r.stderrTail,
@@ -263,6 +267,8 @@ export async function execute(
       // Lines came, and none was a JSON event: the wrong binary, or a wrapper that reformats the stream.
       notStreamJson: pipeline.events === 0 ? pipeline.framer.stats.malformed : 0,
     });
+    // A contract (structured output, review) is judged before the footer says how the run ended.
+    const verdict = hooks.judge ? await hooks.judge(model, decided) : decided;
     live.footer(model, verdict, wallMs, changes.files.filter((f) => f.status !== "outside").length);
     log.close();
     await r.copied;

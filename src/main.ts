@@ -8,7 +8,7 @@
 import { appendFileSync } from "node:fs";
 import { type RunningAgent, startAgent } from "./agent/process.js";
 import type { Conclusion } from "./conclusion.js";
-import { type ExecuteDeps, type ExecuteHooks, execute, outputPace } from "./execute.js";
+import { type ExecuteDeps, type ExecuteHooks, execute, type Outcome, outputPace } from "./execute.js";
 import { noteFileCommands, restoreFileCommands } from "./file-commands.js";
 import {
   baseCommit,
@@ -26,7 +26,7 @@ import { fenced } from "./render/markdown.js";
 import { createRedactor } from "./render/redact.js";
 import { scrubOwnEnvironment } from "./security/environ.js";
 import { knownSecrets } from "./security/secrets.js";
-import { InputError, inputsFromEnv, readSettings, type Settings } from "./settings.js";
+import { InputError, inputsFromEnv, MAX_PROMPT_BYTES, readSettings, type Settings } from "./settings.js";
 
 /** Variables cleared from the action's own environment once read (with any other holding a known secret). */
 const SCRUBBED = [
@@ -109,7 +109,7 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     secrets.push(key);
     if (key) log.mask(key);
     log.flush();
-    const settings = readSettings(getInput, deps.env);
+    let settings = readSettings(getInput, deps.env);
     secrets.push(...knownSecrets(settings, deps.env));
     log.setRedactor(createRedactor(secrets));
     // Everything is read: the secrets leave the action's own environment, where the agent's processes
@@ -125,6 +125,11 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     if (settings.githubToken) log.mask(settings.githubToken);
     log.flush();
 
+    // A contract (output-schema, review): its schema parsed and compiled now, a bad one is an input error.
+    const contract = await withContract(settings);
+    if (contract && !settings.transcript) settings = { ...settings, prompt: contract.prompt };
+    let structured: Outcome["structured"];
+
     const context = readContext(deps.env);
     // A replayed transcript starts no agent: there is nothing to guard.
     const admitted = settings.transcript
@@ -139,7 +144,20 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
       progress: progressHook(settings, context, deps, log, (p) => {
         progress = p;
       }),
+      judge: contract
+        ? async (model, verdict) => {
+            const { applyContract } = await import("./structured/apply.js");
+            // The final message; when it was cut (over 64 KiB), the result, which holds all of it.
+            const message = model.lastSegmentCut
+              ? model.result?.text
+              : model.lastSegment || model.result?.text;
+            const c = applyContract(contract.loaded, message, settings.contract.failOnSeverity, verdict);
+            structured = c.outputs;
+            return c.verdict;
+          }
+        : undefined,
     });
+    if (contract) outcome.structured = structured ?? { "structured-output": "", findings: "" };
     // Before the action writes its own: whatever the agent's tree wrote to them is undone.
     if (fileCommands) for (const w of await restoreFileCommands(fileCommands)) deps.warning(w);
     // Already loaded: execute() imported it while the agent started.
@@ -249,6 +267,28 @@ function progressHook(
     onCreated(p);
     return p;
   };
+}
+
+/** The run's contract, loaded (ajv, yaml) only when one is asked for; the prompt with its instruction. */
+async function withContract(
+  settings: Settings,
+): Promise<{ loaded: import("./structured/load.js").Contract; prompt: string } | undefined> {
+  const c = settings.contract;
+  if (!c.review && !c.schema) return undefined;
+  const [{ loadContract }, { contractInstruction }] = await Promise.all([
+    import("./structured/load.js"),
+    import("./structured/contract.js"),
+  ]);
+  const loaded = await loadContract(c);
+  if (!loaded) return undefined;
+  const prompt = settings.prompt + contractInstruction(loaded.schema);
+  if (!settings.transcript && Buffer.byteLength(prompt) > MAX_PROMPT_BYTES) {
+    throw new InputError(
+      c.schema?.from ?? "review",
+      `the prompt with the schema's instruction is over ${MAX_PROMPT_BYTES} bytes, the most an argument can be`,
+    );
+  }
+  return { loaded, prompt };
 }
 
 /** A short job summary for a run that ends early: a headline and the reason, as text. */

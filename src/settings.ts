@@ -10,6 +10,7 @@
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { splitArgs } from "./agent/extra-args.js";
+import { type ContractSettings, readContractInputs } from "./structured/inputs.js";
 
 export const INPUT_DEFAULTS = {
   prompt: "",
@@ -40,6 +41,10 @@ export const INPUT_DEFAULTS = {
   "protect-config": "true",
   "safety-strategy": "no-sudo",
   "agent-user": "",
+  "output-schema": "",
+  "output-schema-file": "",
+  review: "false",
+  "fail-on-severity": "none",
 } as const;
 
 export type InputName = keyof typeof INPUT_DEFAULTS;
@@ -86,6 +91,8 @@ export interface Settings {
   safetyStrategy: SafetyStrategy;
   /** The user the agent runs as, for `unprivileged-user`. */
   agentUser?: string;
+  /** Structured output and review mode (src/structured/). */
+  contract: ContractSettings;
 }
 
 export class InputError extends Error {
@@ -150,6 +157,7 @@ export function readSettings(getInput: GetInput, env: NodeJS.ProcessEnv): Settin
     protectConfig: bool(get, "protect-config"),
     safetyStrategy: strategy(get("safety-strategy")),
     agentUser: agentUser(get("agent-user"), get("safety-strategy")),
+    contract: readContractInputs(get, workspace, (n) => bool(get, n)),
   };
   return settings;
 }

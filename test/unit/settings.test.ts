@@ -70,6 +70,7 @@ describe("readSettings", () => {
       protectConfig: true,
       safetyStrategy: "no-sudo",
       agentUser: undefined,
+      contract: { schema: undefined, review: false, failOnSeverity: "none" },
     });
   });
 

@@ -1,0 +1,143 @@
+/**
+ * The contract for structured output: the instruction appended to the prompt, the built-in review schema,
+ * and finding the contract block in the agent's final message. Pure: validation is ./validate.ts.
+ *
+ * Trust boundary: the block is the agent's. It is parsed as JSON only (no YAML, no code), within a size
+ * cap, and checked against the schema before anything reads it; the review schema caps the number and
+ * the size of findings and refuses paths that leave the repository.
+ */
+
+/** Largest contract block read (characters). */
+export const MAX_BLOCK_CHARS = 1024 * 1024;
+/** Findings a review may report; more is an invalid contract, not a truncated one. */
+export const MAX_FINDINGS = 200;
+
+export const SEVERITIES = ["critical", "high", "medium", "low", "info"] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+export interface Finding {
+  path: string;
+  line: number;
+  start_line?: number;
+  severity: Severity;
+  title: string;
+  body: string;
+  suggestion?: string;
+}
+
+/** The review contract (`review: true`), JSON Schema draft 2020-12. */
+export const REVIEW_SCHEMA = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  type: "object",
+  additionalProperties: false,
+  required: ["summary", "findings"],
+  properties: {
+    summary: { type: "string", maxLength: 20_000, description: "The review in markdown." },
+    findings: {
+      type: "array",
+      maxItems: MAX_FINDINGS,
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: ["path", "line", "severity", "title", "body"],
+        properties: {
+          path: {
+            type: "string",
+            minLength: 1,
+            maxLength: 1_000,
+            // Relative to the repository: no leading slash or drive, no `..` segment, no backslash or NUL.
+            pattern: "^(?![/\\\\]|[A-Za-z]:)(?!.*(^|/)\\.\\.(/|$))[^\\\\\\u0000]+$",
+            description: "The file, relative to the repository root.",
+          },
+          line: {
+            type: "integer",
+            minimum: 1,
+            description: "The last line, on the pull request's new side.",
+          },
+          start_line: { type: "integer", minimum: 1, description: "The first line, when more than one." },
+          severity: { enum: [...SEVERITIES] },
+          title: { type: "string", minLength: 1, maxLength: 200 },
+          body: { type: "string", maxLength: 20_000, description: "Markdown." },
+          suggestion: {
+            type: "string",
+            maxLength: 20_000,
+            description: "The replacement for lines start_line..line.",
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+/**
+ * What is appended to the prompt: the agent has no schema flag, so it is asked, in words, to end its final
+ * message with the object in a ```json block (documented in the README).
+ */
+export function contractInstruction(schema: unknown): string {
+  return [
+    "",
+    "",
+    "---",
+    "When you are done, end your final message with exactly one fenced code block in the `json` language",
+    "holding a single JSON object that is valid against this JSON Schema (draft 2020-12). Nothing after it.",
+    "",
+    "```json",
+    JSON.stringify(schema, null, 2),
+    "```",
+  ].join("\n");
+}
+
+export type Extracted = { ok: true; value: unknown } | { ok: false; error: string };
+
+/**
+ * The last ```json block of the final message, else the whole message when it alone is JSON. Parsed as
+ * JSON, nothing else.
+ */
+export function extractContract(message: string | undefined): Extracted {
+  const text = (message ?? "").replace(/\r\n?/g, "\n");
+  if (text.trim() === "") return { ok: false, error: "the agent's final message is empty: no ```json block" };
+  const block = lastJsonBlock(text);
+  const candidate = block ?? text.trim();
+  if (candidate.length > MAX_BLOCK_CHARS) {
+    return { ok: false, error: `the json block is larger than ${MAX_BLOCK_CHARS} characters` };
+  }
+  try {
+    return { ok: true, value: JSON.parse(candidate) as unknown };
+  } catch (e) {
+    const why = (e as Error).message.split("\n")[0];
+    return {
+      ok: false,
+      error: block
+        ? `the last \`\`\`json block is not JSON (${why})`
+        : "the agent's final message has no ```json block (and is not JSON itself)",
+    };
+  }
+}
+
+/** The body of the last fenced block whose info string is `json` (fences of 3+ backticks or tildes). */
+function lastJsonBlock(text: string): string | undefined {
+  const lines = text.split("\n");
+  let found: string | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^ {0,3}(`{3,}|~{3,})\s*json\s*$/i.exec(lines[i]!);
+    if (!open) continue;
+    const fence = open[1]!;
+    const body: string[] = [];
+    let j = i + 1;
+    for (; j < lines.length; j++) {
+      const close = /^ {0,3}(`{3,}|~{3,})\s*$/.exec(lines[j]!);
+      if (close && close[1]![0] === fence[0] && close[1]!.length >= fence.length) break;
+      body.push(lines[j]!);
+    }
+    found = body.join("\n");
+    i = j;
+  }
+  return found;
+}
+
+/** Findings at or above `threshold` (`none`: never). */
+export function gated(findings: Finding[], threshold: Severity | "none"): Finding[] {
+  if (threshold === "none") return [];
+  const rank = (s: Severity) => SEVERITIES.indexOf(s);
+  return findings.filter((f) => rank(f.severity) <= rank(threshold));
+}

@@ -1,0 +1,40 @@
+/**
+ * The contract of a run, ready before the agent starts: the schema parsed (JSON, else YAML) and compiled
+ * (ajv, draft 2020-12), or the built-in review schema; a bad schema is a one-line input error. Loaded only
+ * when a contract is asked for (start-up: ajv and yaml are not small).
+ */
+import { InputError } from "../settings.js";
+import { REVIEW_SCHEMA } from "./contract.js";
+import type { ContractSettings } from "./inputs.js";
+import { compileSchema, type Validator } from "./validate.js";
+
+export interface Contract {
+  schema: unknown;
+  validate: Validator;
+  review: boolean;
+}
+
+export async function loadContract(c: ContractSettings): Promise<Contract | undefined> {
+  if (c.review) return { schema: REVIEW_SCHEMA, validate: await compileSchema(REVIEW_SCHEMA), review: true };
+  if (!c.schema) return undefined;
+  const { text, from } = c.schema;
+  let schema: unknown;
+  try {
+    schema = JSON.parse(text);
+  } catch {
+    try {
+      const { parse } = await import("yaml");
+      schema = parse(text);
+    } catch (e) {
+      throw new InputError(from, `neither JSON nor YAML: ${(e as Error).message.split("\n")[0]}`);
+    }
+  }
+  if (schema === null || typeof schema !== "object" || Array.isArray(schema)) {
+    throw new InputError(from, "a JSON Schema is an object");
+  }
+  try {
+    return { schema, validate: await compileSchema(schema), review: false };
+  } catch (e) {
+    throw new InputError(from, `not a valid JSON Schema: ${(e as Error).message}`);
+  }
+}

@@ -1,0 +1,126 @@
+/** The contract block: found, parsed as JSON only, validated (ajv, 2020-12), and the severity gate. */
+import { describe, expect, it } from "vitest";
+import { applyContract } from "../../src/structured/apply.js";
+import { extractContract, MAX_FINDINGS, REVIEW_SCHEMA } from "../../src/structured/contract.js";
+import { loadContract } from "../../src/structured/load.js";
+
+const ok = { conclusion: "success", error: "" } as const;
+const review = (findings: object[]) =>
+  `Here is my review.\n\n\`\`\`json\n${JSON.stringify({ summary: "**ok**", findings })}\n\`\`\``;
+const finding = (over: object = {}) => ({
+  path: "src/a.ts",
+  line: 3,
+  severity: "high",
+  title: "Division by zero",
+  body: "`n` may be 0.",
+  ...over,
+});
+
+describe("finding the contract block", () => {
+  it("takes the last ```json block, else the whole message when it is JSON", () => {
+    expect(extractContract('a\n```json\n{"n":1}\n```\nb\n```json\n{"n":2}\n```')).toEqual({
+      ok: true,
+      value: { n: 2 },
+    });
+    expect(extractContract('{"n":3}')).toEqual({ ok: true, value: { n: 3 } });
+    expect(extractContract('````json\n{"s":"```"}\n````')).toEqual({ ok: true, value: { s: "```" } });
+    expect(extractContract("no block here")).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/no ```json block/),
+    });
+    expect(extractContract("```json\n{nope}\n```")).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/not JSON/),
+    });
+    expect(extractContract("")).toMatchObject({ ok: false });
+  });
+});
+
+describe("the review contract", async () => {
+  const contract = (await loadContract({ review: true, failOnSeverity: "none" }))!;
+
+  it("valid findings pass and are output; the severity gate fails the run at or above its level", () => {
+    const r = applyContract(contract, review([finding(), finding({ severity: "low", line: 9 })]), "none", ok);
+    expect(r.verdict).toEqual(ok);
+    expect(JSON.parse(r.outputs.findings)).toHaveLength(2);
+    const gated = applyContract(
+      contract,
+      review([finding(), finding({ severity: "low", line: 9 })]),
+      "medium",
+      ok,
+    );
+    expect(gated.verdict.conclusion).toBe("failure");
+    expect(gated.verdict.error).toBe(
+      "The review reported 1 finding at or above medium: high src/a.ts:3 Division by zero.",
+    );
+    expect(applyContract(contract, review([finding({ severity: "info" })]), "low", ok).verdict).toEqual(ok);
+  });
+
+  it("wrong types, paths leaving the repository, too many findings: invalid, with JSON paths", () => {
+    const bad = applyContract(
+      contract,
+      review([
+        finding({ line: "3" }),
+        finding({ path: "../etc/passwd" }),
+        finding({ path: "/abs" }),
+        finding({ severity: "urgent" }),
+      ]),
+      "none",
+      ok,
+    );
+    expect(bad.verdict.conclusion).toBe("failure");
+    expect(bad.verdict.error).toMatch(/^The agent's review does not match the schema: /);
+    expect(bad.verdict.error).toContain("/findings/0/line must be integer");
+    expect(bad.verdict.error).toContain("/findings/1/path must match pattern");
+    expect(bad.outputs["structured-output"]).toBe("");
+    const many = applyContract(
+      contract,
+      review(Array.from({ length: MAX_FINDINGS + 1 }, () => finding())),
+      "none",
+      ok,
+    );
+    expect(many.verdict.error).toContain(`/findings must NOT have more than ${MAX_FINDINGS} items`);
+    expect(REVIEW_SCHEMA.properties.findings.maxItems).toBe(MAX_FINDINGS);
+  });
+
+  it("a run that already failed keeps its error; a missing block fails a success", () => {
+    const failed = { conclusion: "failure", error: "The agent exited with code 1." } as const;
+    expect(applyContract(contract, "nothing", "none", failed).verdict).toEqual(failed);
+    expect(applyContract(contract, "nothing", "none", ok).verdict.error).toMatch(
+      /^The agent's review is missing: /,
+    );
+  });
+});
+
+describe("a schema given as YAML", () => {
+  it("is parsed, compiled and checked like JSON; a bad one is an input error", async () => {
+    const c = (await loadContract({
+      schema: {
+        text: "type: object\nrequired: [answer]\nproperties:\n  answer: { type: integer }\n",
+        from: "output-schema",
+      },
+      review: false,
+      failOnSeverity: "none",
+    }))!;
+    expect(applyContract(c, '```json\n{"answer": 42}\n```', "none", ok).outputs["structured-output"]).toBe(
+      '{"answer":42}',
+    );
+    expect(applyContract(c, '```json\n{"answer": "x"}\n```', "none", ok).verdict.error).toContain(
+      "/answer must be integer",
+    );
+    await expect(
+      loadContract({
+        schema: { text: "type: 12", from: "output-schema" },
+        review: false,
+        failOnSeverity: "none",
+      }),
+    ).rejects.toThrow(/^Input 'output-schema': not a valid JSON Schema/);
+    await expect(
+      loadContract({
+        schema: { text: "- a list", from: "output-schema" },
+        review: false,
+        failOnSeverity: "none",
+      }),
+    ).rejects.toThrow(/a JSON Schema is an object/);
+  });
+});
