@@ -27,11 +27,12 @@ function applyContract(contract, message, failOnSeverity, verdict) {
     outputs["structured-output"] = JSON.stringify(found.value);
     if (!contract.review)
         return { outputs, verdict };
-    const findings = found.value.findings;
+    const review = found.value;
+    const findings = review.findings;
     outputs.findings = JSON.stringify(findings);
     const over = (0,_contract_js__WEBPACK_IMPORTED_MODULE_0__.gated)(findings, failOnSeverity);
     if (over.length === 0)
-        return { outputs, findings, verdict };
+        return { outputs, review, verdict };
     const listed = over
         .slice(0, 10)
         .map((f) => `${f.severity} ${f.path}:${f.line} ${f.title}`)
@@ -39,7 +40,7 @@ function applyContract(contract, message, failOnSeverity, verdict) {
     const more = over.length > 10 ? ` and ${over.length - 10} more` : "";
     return {
         ...fail(`The review reported ${over.length} finding${over.length === 1 ? "" : "s"} at or above ${failOnSeverity}: ${listed}${more}.`),
-        findings,
+        review,
     };
 }
 

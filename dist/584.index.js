@@ -28,6 +28,12 @@ function createGitHubClient(token, apiUrl) {
     // request fails and the report stays in the job summary.
     const waitable = (retryAfterS, _options, _octokit, retryCount) => retryCount < 2 && retryAfterS <= MAX_RATE_LIMIT_WAIT_S;
     const octokit = (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(token, { baseUrl: apiUrl, throttle: { onRateLimit: waitable, onSecondaryRateLimit: waitable } }, _octokit_plugin_retry__WEBPACK_IMPORTED_MODULE_1__/* .retry */ .L, _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_2__/* .throttling */ .A);
+    // Every item of a pull request's listing (files, review comments, reviews), 100 per page.
+    async function* pullPages(method, t) {
+        const params = { owner: t.owner, repo: t.repo, pull_number: t.issue, per_page: 100 };
+        for await (const page of octokit.paginate.iterator(octokit.rest.pulls[method], params))
+            yield* page.data;
+    }
     return {
         async permission(owner, repo, username) {
             try {
@@ -69,6 +75,28 @@ function createGitHubClient(token, apiUrl) {
                 repo: t.repo,
                 issue_number: t.issue,
                 body,
+            });
+            return data;
+        },
+        pullFiles: (t) => pullPages("listFiles", t),
+        reviewComments: (t) => pullPages("listReviewComments", t),
+        reviews: (t) => pullPages("listReviews", t),
+        async createReview(t, body, comments) {
+            const { data } = await octokit.rest.pulls.createReview({
+                owner: t.owner,
+                repo: t.repo,
+                pull_number: t.issue,
+                event: "COMMENT",
+                body,
+                comments: comments.map((c) => ({
+                    path: c.path,
+                    line: c.line,
+                    side: "RIGHT",
+                    ...(c.start_line !== undefined && c.start_line < c.line
+                        ? { start_line: c.start_line, start_side: "RIGHT" }
+                        : {}),
+                    body: c.body,
+                })),
             });
             return data;
         },

@@ -45,7 +45,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _github_comment_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7318);
 /* harmony import */ var _render_markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2495);
-/* harmony import */ var _render_report_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7136);
+/* harmony import */ var _render_report_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4824);
 /* harmony import */ var _render_run_header_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3915);
 
 

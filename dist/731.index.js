@@ -2073,8 +2073,8 @@ class Pipeline {
 
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
-// EXTERNAL MODULE: ./src/git/reader.ts + 1 modules
-var reader = __webpack_require__(9918);
+// EXTERNAL MODULE: ./src/git/reader.ts
+var reader = __webpack_require__(6073);
 ;// CONCATENATED MODULE: ./src/changes/outputs.ts
 function changeOutputs(set) {
     const paths = set.files.filter((f) => f.status !== "outside").map((f) => f.path);
@@ -2092,7 +2092,7 @@ function changeOutputs(set) {
 
 
 // EXTERNAL MODULE: ./src/render/report.ts + 1 modules
-var report = __webpack_require__(7136);
+var report = __webpack_require__(4824);
 ;// CONCATENATED MODULE: ./src/publish.ts
 /**
  * What leaves the runner, in order of importance and speed: the step outputs, the job summary, the PR
@@ -2108,6 +2108,10 @@ const CANCEL_COMMENT_DEADLINE_MS = 2_500;
 const COMMENT_DEADLINE_MS = 60_000;
 async function publish(o, s, context, deps, redact) {
     const runUrl = jobUrl(deps.env);
+    const once = memo(redact);
+    const deadline = o.cancelled ? CANCEL_COMMENT_DEADLINE_MS : COMMENT_DEADLINE_MS;
+    // The review first: the report links to it and says what was new.
+    const review = o.review ? await publishReview(o, s, context, deps, once, deadline) : undefined;
     // The summary and the comment redact the same texts (diffs of megabytes among them): once each.
     const input = {
         model: o.model,
@@ -2115,12 +2119,15 @@ async function publish(o, s, context, deps, redact) {
         changes: o.changes,
         wallMs: o.wallMs,
         runUrl,
-        redact: memo(redact),
+        redact: once,
+        review,
+        contract: o.structured !== undefined,
     };
     // One rendering serves both when it fits the comment (the usual case); the summary may hold more.
     const full = (0,report/* renderReport */.B1)(input, report/* SUMMARY_BUDGET */.pm);
     const comment = full.length <= (report/* COMMENT_BUDGET */.ub.maxChars ?? 0) ? full : (0,report/* renderReport */.B1)(input, report/* COMMENT_BUDGET */.ub);
     setOutputs(o, deps, comment, redact);
+    deps.setOutput("review-url", review?.url ?? "");
     if (s.jobSummary) {
         const file = deps.env.GITHUB_STEP_SUMMARY;
         if (file) {
@@ -2140,15 +2147,42 @@ async function publish(o, s, context, deps, redact) {
             return upsertComment(client, target, s.commentKey, comment);
         })();
         try {
-            const r = await withDeadline(work, o.cancelled ? CANCEL_COMMENT_DEADLINE_MS : COMMENT_DEADLINE_MS);
+            const r = await withDeadline(work, deadline);
             deps.setOutput("comment-url", r.url);
         }
         catch (e) {
-            deps.warning(commentProblem(e));
+            deps.warning(apiProblem("write the PR comment", e));
         }
     }
     else if (target && !s.githubToken) {
         deps.warning("No github-token: the PR comment was not written. The job summary has the report.");
+    }
+}
+/**
+ * Review mode on a pull request: one review, posted with the action's token. A review that cannot be posted
+ * is a warning with the fix (like the comment), and the report says why there is no link.
+ */
+async function publishReview(o, s, context, deps, redact, deadline) {
+    const data = o.review;
+    const base = { findings: data.findings, invalid: data.invalid };
+    const target = context.pullRequest;
+    if (!target)
+        return { ...base, note: "not a pull request event: no review posted" };
+    if (!s.githubToken) {
+        deps.warning("No github-token: the review was not posted. The job summary has the findings.");
+        return { ...base, note: "no github-token: no review posted" };
+    }
+    const work = (async () => {
+        const { postReview } = await __webpack_require__.e(/* import() */ 277).then(__webpack_require__.bind(__webpack_require__, 9277));
+        const client = await deps.github(s.githubToken, deps.env.GITHUB_API_URL);
+        return postReview(client, target, data, o.changes, redact);
+    })();
+    try {
+        return await withDeadline(work, deadline);
+    }
+    catch (e) {
+        deps.warning(apiProblem("post the review", e));
+        return { ...base, note: "the review could not be posted (see the warning)" };
     }
 }
 function setOutputs(o, deps, diffSummary, redact) {
@@ -2173,19 +2207,17 @@ function setOutputs(o, deps, diffSummary, redact) {
         "diff-summary": diffSummary,
         "structured-output": redact(o.structured?.["structured-output"] ?? ""),
         findings: redact(o.structured?.findings ?? ""),
-        // Posting the review (review mode on pull requests) is to come: empty until then.
-        "review-url": "",
     };
     for (const [k, val] of Object.entries(out))
         deps.setOutput(k, val);
 }
 /** One line with the fix, from an octokit error or anything else. */
-function commentProblem(e) {
+function apiProblem(what, e) {
     const status = e?.status;
     const message = (e?.message ?? String(e)).split("\n")[0];
-    const prefix = `Could not write the PR comment (${status ? `HTTP ${status}: ` : ""}${message}).`;
+    const prefix = `Could not ${what} (${status ? `HTTP ${status}: ` : ""}${message}).`;
     if (status === 403 || status === 404) {
-        return `${prefix} Give the job \`permissions: pull-requests: write\`; a pull request from a fork gets a read-only token (set \`comment: false\` there). The job summary has the report.`;
+        return `${prefix} Give the job \`permissions: pull-requests: write\`; a pull request from a fork gets a read-only token (set \`${what === "post the review" ? "review" : "comment"}: false\` there). The job summary has the report.`;
     }
     if (status === 401)
         return `${prefix} Check \`github-token\`. The job summary has the report.`;

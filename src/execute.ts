@@ -22,6 +22,7 @@ import type { LiveLog } from "./render/live-log.js";
 import type { LogWriter } from "./render/log-writer.js";
 import { createRedactor } from "./render/redact.js";
 import { formatDuration, runHeader } from "./render/run-header.js";
+import type { ReviewData } from "./review/post.js";
 import { setUpAgentUser } from "./security/agent-user.js";
 import { knownSecrets } from "./security/secrets.js";
 import { findExecutable, guardAgent } from "./security/strategy.js";
@@ -69,6 +70,8 @@ export interface Outcome {
   cancelled: boolean;
   /** `structured-output` and `findings`, when the run had a contract. */
   structured?: { "structured-output": string; findings: string };
+  /** Review mode: the findings checked against the repository, to post. */
+  review?: ReviewData;
 }
 
 /** The end-of-run git cross-check and diffs; much less after a cancel. */

@@ -129,6 +129,7 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     const contract = await withContract(settings);
     if (contract && !settings.transcript) settings = { ...settings, prompt: contract.prompt };
     let structured: Outcome["structured"];
+    let review: Outcome["review"];
 
     const context = readContext(deps.env);
     // A replayed transcript starts no agent: there is nothing to guard.
@@ -153,11 +154,20 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
               : model.lastSegment || model.result?.text;
             const c = applyContract(contract.loaded, message, settings.contract.failOnSeverity, verdict);
             structured = c.outputs;
-            return c.verdict;
+            if (!c.review) return c.verdict;
+            const { checkReview } = await import("./review/judge.js");
+            const checked = await checkReview(
+              c.review,
+              settings.transcript ? undefined : settings.workspace,
+              c.verdict,
+            );
+            review = checked.data;
+            return checked.verdict;
           }
         : undefined,
     });
     if (contract) outcome.structured = structured ?? { "structured-output": "", findings: "" };
+    outcome.review = review;
     // Before the action writes its own: whatever the agent's tree wrote to them is undone.
     if (fileCommands) for (const w of await restoreFileCommands(fileCommands)) deps.warning(w);
     // Already loaded: execute() imported it while the agent started.

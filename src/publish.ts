@@ -10,6 +10,7 @@ import type { GitHubClient } from "./github/api.js";
 import type { RunContext } from "./github/context.js";
 import type { Redact } from "./render/redact.js";
 import { COMMENT_BUDGET, renderReport, SUMMARY_BUDGET } from "./render/report.js";
+import type { ReviewReport } from "./review/post.js";
 import type { Settings } from "./settings.js";
 
 export interface PublishDeps {
@@ -33,6 +34,10 @@ export async function publish(
   redact: Redact,
 ): Promise<void> {
   const runUrl = jobUrl(deps.env);
+  const once = memo(redact);
+  const deadline = o.cancelled ? CANCEL_COMMENT_DEADLINE_MS : COMMENT_DEADLINE_MS;
+  // The review first: the report links to it and says what was new.
+  const review = o.review ? await publishReview(o, s, context, deps, once, deadline) : undefined;
   // The summary and the comment redact the same texts (diffs of megabytes among them): once each.
   const input = {
     model: o.model,
@@ -40,13 +45,16 @@ export async function publish(
     changes: o.changes,
     wallMs: o.wallMs,
     runUrl,
-    redact: memo(redact),
+    redact: once,
+    review,
+    contract: o.structured !== undefined,
   };
   // One rendering serves both when it fits the comment (the usual case); the summary may hold more.
   const full = renderReport(input, SUMMARY_BUDGET);
   const comment = full.length <= (COMMENT_BUDGET.maxChars ?? 0) ? full : renderReport(input, COMMENT_BUDGET);
 
   setOutputs(o, deps, comment, redact);
+  deps.setOutput("review-url", review?.url ?? "");
 
   if (s.jobSummary) {
     const file = deps.env.GITHUB_STEP_SUMMARY;
@@ -67,13 +75,46 @@ export async function publish(
       return upsertComment(client, target, s.commentKey, comment);
     })();
     try {
-      const r = await withDeadline(work, o.cancelled ? CANCEL_COMMENT_DEADLINE_MS : COMMENT_DEADLINE_MS);
+      const r = await withDeadline(work, deadline);
       deps.setOutput("comment-url", r.url);
     } catch (e) {
-      deps.warning(commentProblem(e));
+      deps.warning(apiProblem("write the PR comment", e));
     }
   } else if (target && !s.githubToken) {
     deps.warning("No github-token: the PR comment was not written. The job summary has the report.");
+  }
+}
+
+/**
+ * Review mode on a pull request: one review, posted with the action's token. A review that cannot be posted
+ * is a warning with the fix (like the comment), and the report says why there is no link.
+ */
+async function publishReview(
+  o: Outcome,
+  s: Settings,
+  context: RunContext,
+  deps: PublishDeps,
+  redact: Redact,
+  deadline: number,
+): Promise<ReviewReport> {
+  const data = o.review!;
+  const base: ReviewReport = { findings: data.findings, invalid: data.invalid };
+  const target = context.pullRequest;
+  if (!target) return { ...base, note: "not a pull request event: no review posted" };
+  if (!s.githubToken) {
+    deps.warning("No github-token: the review was not posted. The job summary has the findings.");
+    return { ...base, note: "no github-token: no review posted" };
+  }
+  const work = (async () => {
+    const { postReview } = await import("./review/post.js");
+    const client = await deps.github(s.githubToken!, deps.env.GITHUB_API_URL);
+    return postReview(client, target, data, o.changes, redact);
+  })();
+  try {
+    return await withDeadline(work, deadline);
+  } catch (e) {
+    deps.warning(apiProblem("post the review", e));
+    return { ...base, note: "the review could not be posted (see the warning)" };
   }
 }
 
@@ -99,19 +140,17 @@ function setOutputs(o: Outcome, deps: PublishDeps, diffSummary: string, redact: 
     "diff-summary": diffSummary,
     "structured-output": redact(o.structured?.["structured-output"] ?? ""),
     findings: redact(o.structured?.findings ?? ""),
-    // Posting the review (review mode on pull requests) is to come: empty until then.
-    "review-url": "",
   };
   for (const [k, val] of Object.entries(out)) deps.setOutput(k, val);
 }
 
 /** One line with the fix, from an octokit error or anything else. */
-function commentProblem(e: unknown): string {
+function apiProblem(what: "write the PR comment" | "post the review", e: unknown): string {
   const status = (e as { status?: number })?.status;
   const message = ((e as Error)?.message ?? String(e)).split("\n")[0];
-  const prefix = `Could not write the PR comment (${status ? `HTTP ${status}: ` : ""}${message}).`;
+  const prefix = `Could not ${what} (${status ? `HTTP ${status}: ` : ""}${message}).`;
   if (status === 403 || status === 404) {
-    return `${prefix} Give the job \`permissions: pull-requests: write\`; a pull request from a fork gets a read-only token (set \`comment: false\` there). The job summary has the report.`;
+    return `${prefix} Give the job \`permissions: pull-requests: write\`; a pull request from a fork gets a read-only token (set \`${what === "post the review" ? "review" : "comment"}: false\` there). The job summary has the report.`;
   }
   if (status === 401) return `${prefix} Check \`github-token\`. The job summary has the report.`;
   return `${prefix} GitHub may be having trouble (retried). The job summary has the report.`;

@@ -12,7 +12,7 @@ export interface IssueComment {
   html_url: string;
 }
 
-export interface GitHubClient {
+export interface GitHubClient extends ReviewClient {
   /** The actor's permission and role on the repository; undefined when not a collaborator (404). */
   permission(
     owner: string,
@@ -27,6 +27,32 @@ export interface GitHubClient {
   comments(t: IssueRef): AsyncIterable<IssueComment>;
   create(t: IssueRef, body: string): Promise<{ id: number; html_url: string }>;
   update(t: IssueRef, id: number, body: string): Promise<{ id: number; html_url: string }>;
+}
+
+/** A file of a pull request as `GET /pulls/{n}/files` lists it; `patch` is absent for binary or huge diffs. */
+export interface PullFile {
+  filename: string;
+  status?: string;
+  patch?: string;
+}
+
+/** One inline comment of a review, on the pull request's new side (`RIGHT`). */
+export interface ReviewCommentInput {
+  path: string;
+  line: number;
+  start_line?: number;
+  body: string;
+}
+
+export interface ReviewClient {
+  /** The pull request's files, page by page. */
+  pullFiles(t: IssueRef): AsyncIterable<PullFile>;
+  /** Review comments already on the pull request (bodies only matter: fingerprints). */
+  reviewComments(t: IssueRef): AsyncIterable<{ body?: string }>;
+  /** Reviews already on the pull request (their bodies list the findings outside the diff). */
+  reviews(t: IssueRef): AsyncIterable<{ body?: string | null }>;
+  /** One review, `event: COMMENT` (never an approval or a change request). */
+  createReview(t: IssueRef, body: string, comments: ReviewCommentInput[]): Promise<{ html_url: string }>;
 }
 
 export type PermissionClient = Pick<GitHubClient, "permission">;

@@ -7,7 +7,8 @@
 import { getOctokit } from "@actions/github";
 import { retry } from "@octokit/plugin-retry";
 import { throttling } from "@octokit/plugin-throttling";
-import type { GitHubClient } from "./api.js";
+import type { GitHubClient, PullFile } from "./api.js";
+import type { IssueRef } from "./context.js";
 
 /** The longest `retry-after` waited for (the comment's own deadline is 60 s). */
 const MAX_RATE_LIMIT_WAIT_S = 20;
@@ -23,6 +24,14 @@ export function createGitHubClient(token: string, apiUrl?: string): GitHubClient
     retry,
     throttling,
   );
+  // Every item of a pull request's listing (files, review comments, reviews), 100 per page.
+  async function* pullPages<M extends "listFiles" | "listReviewComments" | "listReviews">(
+    method: M,
+    t: IssueRef,
+  ) {
+    const params = { owner: t.owner, repo: t.repo, pull_number: t.issue, per_page: 100 };
+    for await (const page of octokit.paginate.iterator(octokit.rest.pulls[method], params)) yield* page.data;
+  }
   return {
     async permission(owner, repo, username) {
       try {
@@ -60,6 +69,28 @@ export function createGitHubClient(token: string, apiUrl?: string): GitHubClient
         repo: t.repo,
         issue_number: t.issue,
         body,
+      });
+      return data;
+    },
+    pullFiles: (t) => pullPages("listFiles", t) as AsyncIterable<PullFile>,
+    reviewComments: (t) => pullPages("listReviewComments", t) as AsyncIterable<{ body?: string }>,
+    reviews: (t) => pullPages("listReviews", t) as AsyncIterable<{ body?: string | null }>,
+    async createReview(t, body, comments) {
+      const { data } = await octokit.rest.pulls.createReview({
+        owner: t.owner,
+        repo: t.repo,
+        pull_number: t.issue,
+        event: "COMMENT",
+        body,
+        comments: comments.map((c) => ({
+          path: c.path,
+          line: c.line,
+          side: "RIGHT" as const,
+          ...(c.start_line !== undefined && c.start_line < c.line
+            ? { start_line: c.start_line, start_side: "RIGHT" as const }
+            : {}),
+          body: c.body,
+        })),
       });
       return data;
     },

@@ -10,11 +10,14 @@
 import type { ChangeSet, FileChange } from "../changes/types.js";
 import type { Verdict } from "../conclusion.js";
 import type { RunModel, ToolCounts } from "../model/run-model.js";
+import type { ReviewReport } from "../review/post.js";
+import { withoutContract } from "../structured/contract.js";
 import type { TodoItem } from "../tools/index.js";
 import { agentMarkdown, quoted } from "./agent-markdown.js";
 import { formatDuration, STATUS_MARK } from "./live-log.js";
 import { fenced, htmlText, mdCode, mdText } from "./markdown.js";
 import { cutAfterRedaction, type Redact } from "./redact.js";
+import { reviewLines } from "./review-section.js";
 
 /** A note is shown up to this many characters (cut after redaction). */
 const MAX_NOTE = 300;
@@ -26,6 +29,10 @@ export interface ReportInput {
   wallMs: number;
   runUrl?: string;
   redact: Redact;
+  /** Review mode: the findings and what became of them. */
+  review?: ReviewReport;
+  /** The run had a contract: its block is left out of the final message shown. */
+  contract?: boolean;
 }
 
 export interface Budget {
@@ -127,6 +134,7 @@ function compose(input: ReportInput, files: FileChange[], shape: Shape): string 
   out.push(facts.join(" · "), "");
 
   if (verdict.error) out.push("**Why it failed**", "", fenced(redact(verdict.error), "text"), "");
+  if (input.review) out.push(...reviewLines(input.review, redact));
 
   if (files.length > 0) {
     out.push("| File | Change | Lines |", "|---|---|---|");
@@ -184,7 +192,8 @@ function compose(input: ReportInput, files: FileChange[], shape: Shape): string 
   }
 
   // The last segment is the final message; `result` joins every segment, narration included.
-  const text = model.lastSegment || r?.text;
+  const message = model.lastSegment || r?.text;
+  const text = message && input.contract && !model.lastSegmentCut ? withoutContract(message) : message;
   if (text) {
     // The model keeps a margin past its cut: dropped after redaction, so the cut never halves a secret.
     const redacted = redact(text);

@@ -11,8 +11,8 @@ import type { Contract } from "./load.js";
 export interface ContractOutcome {
   /** `structured-output`, `findings` (review mode), compact JSON; empty when there is none. */
   outputs: { "structured-output": string; findings: string };
-  /** The validated findings (review mode). */
-  findings?: Finding[];
+  /** The validated review (review mode). */
+  review?: { summary: string; findings: Finding[] };
   verdict: Verdict;
 }
 
@@ -36,10 +36,11 @@ export function applyContract(
   }
   outputs["structured-output"] = JSON.stringify(found.value);
   if (!contract.review) return { outputs, verdict };
-  const findings = (found.value as { findings: Finding[] }).findings;
+  const review = found.value as { summary: string; findings: Finding[] };
+  const findings = review.findings;
   outputs.findings = JSON.stringify(findings);
   const over = gated(findings, failOnSeverity);
-  if (over.length === 0) return { outputs, findings, verdict };
+  if (over.length === 0) return { outputs, review, verdict };
   const listed = over
     .slice(0, 10)
     .map((f) => `${f.severity} ${f.path}:${f.line} ${f.title}`)
@@ -49,6 +50,6 @@ export function applyContract(
     ...fail(
       `The review reported ${over.length} finding${over.length === 1 ? "" : "s"} at or above ${failOnSeverity}: ${listed}${more}.`,
     ),
-    findings,
+    review,
   };
 }

@@ -116,8 +116,13 @@ export function extractContract(message: string | undefined): Extracted {
 
 /** The body of the last fenced block whose info string is `json` (fences of 3+ backticks or tildes). */
 function lastJsonBlock(text: string): string | undefined {
-  const lines = text.split("\n");
-  let found: string | undefined;
+  const found = lastJsonFence(text.split("\n"));
+  return found?.body;
+}
+
+/** Where the last ```json block is: its fence lines (inclusive) and its body. */
+function lastJsonFence(lines: string[]): { from: number; to: number; body: string } | undefined {
+  let found: { from: number; to: number; body: string } | undefined;
   for (let i = 0; i < lines.length; i++) {
     const open = /^ {0,3}(`{3,}|~{3,})\s*json\s*$/i.exec(lines[i]!);
     if (!open) continue;
@@ -129,10 +134,21 @@ function lastJsonBlock(text: string): string | undefined {
       if (close && close[1]![0] === fence[0] && close[1]!.length >= fence.length) break;
       body.push(lines[j]!);
     }
-    found = body.join("\n");
+    found = { from: i, to: j, body: body.join("\n") };
     i = j;
   }
   return found;
+}
+
+/**
+ * The final message as the report shows it: without the contract block, which the outputs (and in review
+ * mode the review) already hold, and which would otherwise fill the comment with JSON.
+ */
+export function withoutContract(message: string): string {
+  const lines = message.replace(/\r\n?/g, "\n").split("\n");
+  const found = lastJsonFence(lines);
+  if (!found) return message;
+  return [...lines.slice(0, found.from), ...lines.slice(found.to + 1)].join("\n").trimEnd();
 }
 
 /** Findings at or above `threshold` (`none`: never). */

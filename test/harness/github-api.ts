@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { type PullsState, pullsRoutes, type SeedPullFile } from "./github-pulls.js";
 import { githubExample } from "./openapi.js";
 
 export type UserType = "Bot" | "User" | "Organization";
@@ -87,6 +88,8 @@ export interface GitHubApiOptions {
   /** Base commits by PR number, for `GET /repos/{o}/{r}/pulls/{n}` (a PR without one answers 404). */
   pullBases?: Record<number, string>;
   failNext?: FailureRule[];
+  /** The files of pull requests, by number, with their patches (test/harness/github-pulls.ts). */
+  pullFiles?: Record<number, SeedPullFile[]>;
 }
 
 export interface GitHubApiState {
@@ -104,6 +107,8 @@ export interface GitHubApi {
   state: GitHubApiState;
   /** Comments on one issue, oldest first. */
   commentsOn(issue: number, owner?: string, repo?: string): StoredComment[];
+  /** Reviews posted, and their inline comments. */
+  pulls: PullsState;
   failNext(rule: FailureRule): void;
   close(): Promise<void>;
 }
@@ -226,6 +231,22 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
     nextCommentId: FIRST_COMMENT_ID,
   };
   let baseUrl = "";
+  const pulls = pullsRoutes(options.pullFiles ?? {}, {
+    baseUrl: () => baseUrl,
+    user: () => userJson(login, userType) as unknown as Record<string, unknown>,
+    error: (status, message, extra) => new HttpError(status, message, extra),
+    page: (request, items, base) => {
+      const perPage = clamp(Number.parseInt(request.query.per_page ?? "30", 10) || 30, 1, 100);
+      const page = Math.max(1, Number.parseInt(request.query.page ?? "1", 10) || 1);
+      const lastPage = Math.max(1, Math.ceil(items.length / perPage));
+      const link = linkHeader(base, request.query, page, lastPage);
+      return {
+        status: 200,
+        json: items.slice((page - 1) * perPage, page * perPage),
+        headers: (link ? { link } : {}) as Record<string, string>,
+      };
+    },
+  });
 
   const addComment = (
     owner: string,
@@ -408,6 +429,9 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
       };
     }
 
+    const pull = pulls.route(request);
+    if (pull) return pull;
+
     if (path === "/user" && method === "GET") {
       // A personal token is a user's; an installation token (GITHUB_TOKEN, a GitHub App's) has no user
       // behind it, and GitHub answers 403.
@@ -526,6 +550,7 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
     requests,
     state,
     commentsOn,
+    pulls: pulls.state,
     failNext: (rule) => state.failures.push({ ...rule, remaining: rule.times ?? 1 }),
     close: () =>
       new Promise<void>((resolve, reject) => {

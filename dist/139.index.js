@@ -1,0 +1,115 @@
+export const id = 139;
+export const ids = [139];
+export const modules = {
+
+/***/ 6139:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  checkReview: () => (/* binding */ checkReview)
+});
+
+// EXTERNAL MODULE: ./src/git/reader.ts
+var reader = __webpack_require__(6073);
+// EXTERNAL MODULE: ./src/git/workspace-files.ts
+var workspace_files = __webpack_require__(9571);
+;// CONCATENATED MODULE: ./src/review/check.ts
+
+/** A file larger than this is not read for its lines (its findings are not checked, only posted). */
+const MAX_FILE_BYTES = 2 * 1024 * 1024;
+async function readHeadLines(reader, paths) {
+    const out = new Map();
+    const unique = [...new Set(paths)];
+    if (!(await reader.isRepo()))
+        return out;
+    const reads = reader.showMany
+        ? await reader.showMany(unique, MAX_FILE_BYTES)
+        : new Map(await Promise.all(unique.map(async (p) => [p, await reader.show(p, MAX_FILE_BYTES)])));
+    for (const p of unique) {
+        const refused = (0,workspace_files/* checkRelative */.Bp)(p);
+        const r = reads.get(p);
+        if (refused)
+            out.set(p, { invalid: refused });
+        else if (r?.kind === "text")
+            out.set(p, splitLines(r.text));
+        else if (r?.kind === "absent")
+            out.set(p, { invalid: "no such file in the repository" });
+        else
+            out.set(p, undefined);
+    }
+    return out;
+}
+/** A file's lines as GitHub numbers them: a final newline ends the last line, it does not start one. */
+function splitLines(text) {
+    if (text === "")
+        return [];
+    const lines = text.split("\n");
+    if (lines[lines.length - 1] === "")
+        lines.pop();
+    return lines;
+}
+/** Valid findings in order, and the others with why. Paths not in `head` (no repository) are not checked. */
+function checkFindings(findings, head) {
+    const valid = [];
+    const invalid = [];
+    for (const f of findings) {
+        const why = problem(f, head);
+        if (why)
+            invalid.push({ finding: f, why });
+        else
+            valid.push(f);
+    }
+    return { valid, invalid };
+}
+function problem(f, head) {
+    if (f.start_line !== undefined && f.start_line > f.line) {
+        return `start_line ${f.start_line} is after line ${f.line}`;
+    }
+    if (!head.has(f.path))
+        return undefined;
+    const lines = head.get(f.path);
+    if (lines && !Array.isArray(lines))
+        return lines.invalid;
+    if (lines && f.line > lines.length) {
+        return `line ${f.line} is past the end of the file (${lines.length} line${lines.length === 1 ? "" : "s"})`;
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/review/judge.ts
+
+
+/** Invalid findings named in `error`, at most this many. */
+const NAMED = 10;
+async function checkReview(review, workspace, verdict) {
+    const head = workspace
+        ? await readHeadLines((0,reader/* createGitReader */.S)(workspace), review.findings.map((f) => f.path))
+        : new Map();
+    const { valid, invalid } = checkFindings(review.findings, head);
+    const data = { summary: review.summary, findings: valid, invalid, head };
+    if (invalid.length === 0 || verdict.conclusion !== "success")
+        return { data, verdict };
+    const named = invalid
+        .slice(0, NAMED)
+        .map(({ finding: f, why }) => `${f.path}:${f.line} (${why})`)
+        .join("; ");
+    const more = invalid.length > NAMED ? ` and ${invalid.length - NAMED} more` : "";
+    const n = invalid.length;
+    return {
+        data,
+        verdict: {
+            ...verdict,
+            conclusion: "failure",
+            error: `The review has ${n} invalid finding${n === 1 ? "" : "s"}, not posted: ${named}${more}.`,
+        },
+    };
+}
+
+
+/***/ })
+
+};
+
+//# sourceMappingURL=139.index.js.map

@@ -1,0 +1,162 @@
+/**
+ * The pull request review of a run in review mode: one inline comment per finding that can be anchored
+ * (with a ```suggestion block when it has one), one per agent edit that can, the findings that cannot be
+ * anchored listed in the review's body, and every text through the one sanitiser for agent text. Each
+ * comment carries a hidden fingerprint (path, title and the content of its lines), so that a later run
+ * does not post it again. Pure: the caller reads the pull request and posts.
+ */
+import { createHash } from "node:crypto";
+import type { ReviewCommentInput } from "../github/api.js";
+import { agentMarkdown } from "../render/agent-markdown.js";
+import { fenced, mdCode, mdText } from "../render/markdown.js";
+import type { Redact } from "../render/redact.js";
+import type { Finding, Severity } from "../structured/contract.js";
+import { anchored, type Hunks } from "./anchor.js";
+import type { EditSuggestion } from "./edits.js";
+
+const FINGERPRINT = "cursor-agent-action finding=";
+export const BADGE: Record<Severity, string> = {
+  critical: "🔴 critical",
+  high: "🟠 high",
+  medium: "🟡 medium",
+  low: "🔵 low",
+  info: "⚪ info",
+};
+
+/** A review body is a comment body: 65,536 characters; the list outside the diff is cut to fit. */
+const MAX_BODY_CHARS = 60_000;
+
+export interface BuiltReview {
+  body: string;
+  comments: ReviewCommentInput[];
+  /** Findings in this review (new); findings and edits left out as posted by an earlier run. */
+  posted: number;
+  repeated: number;
+  /** Of the posted findings, those listed in the body (outside the pull request's diff). */
+  unanchored: number;
+  /** Agent edits posted as suggestions; the others (outside the diff, or posted before) are in the report. */
+  suggestions: number;
+}
+
+/** A fingerprint: what is commented on, by what, and the content of the lines it sits on. */
+function print(...parts: string[]): string {
+  return createHash("sha256").update(parts.join("\0")).digest("hex").slice(0, 24);
+}
+
+export function fingerprint(f: Finding, lines: string[] | undefined): string {
+  const from = f.start_line ?? f.line;
+  return print(f.path, f.title, lines ? lines.slice(from - 1, f.line).join("\n") : "");
+}
+
+export function editFingerprint(e: EditSuggestion): string {
+  return print(e.path, "edit", e.old.join("\n"), e.replacement.join("\n"));
+}
+
+/**
+ * Fingerprints of earlier runs: the first line of an inline comment, or a line of a review body that
+ * lists a finding. Only there: the agent's own text (quoted, escaped) cannot forge one elsewhere.
+ */
+export function knownFingerprints(
+  comments: (string | undefined)[],
+  reviewBodies: (string | undefined)[],
+): Set<string> {
+  const out = new Set<string>();
+  const re = /^(?:- )?<!-- cursor-agent-action finding=([0-9a-f]{24}) -->/;
+  for (const b of comments) {
+    const m = re.exec(b ?? "");
+    if (m) out.add(m[1]!);
+  }
+  for (const b of reviewBodies) {
+    for (const line of (b ?? "").split("\n")) {
+      const m = /^- <!-- cursor-agent-action finding=([0-9a-f]{24}) -->/.exec(line);
+      if (m) out.add(m[1]!);
+    }
+  }
+  return out;
+}
+
+export interface ReviewParts {
+  summary: string;
+  findings: Finding[];
+  edits: EditSuggestion[];
+  hunks: Hunks;
+  /** The lines of a file at HEAD, when they were read. */
+  fileLines: (path: string) => string[] | undefined;
+  known: Set<string>;
+  redact: Redact;
+}
+
+export function buildReview(p: ReviewParts): BuiltReview {
+  const { redact, hunks, known } = p;
+  const comments: ReviewCommentInput[] = [];
+  const elsewhere: string[] = [];
+  let posted = 0;
+  let repeated = 0;
+  let suggestions = 0;
+  for (const f of p.findings) {
+    const mark = fingerprint(f, p.fileLines(f.path));
+    if (known.has(mark)) {
+      repeated++;
+      continue;
+    }
+    posted++;
+    const title = `**${BADGE[f.severity]}** · ${mdText(redact(f.title))}`;
+    // A path the redactor would change cannot be shown as is: it goes in the body, redacted.
+    if (redact(f.path) === f.path && anchored(hunks, f.path, f.line, f.start_line)) {
+      const parts = [`<!-- ${FINGERPRINT}${mark} -->`, title, "", agentMarkdown(redact(f.body))];
+      if (f.suggestion !== undefined) parts.push("", fenced(redact(f.suggestion), "suggestion"));
+      comments.push({ path: f.path, line: f.line, start_line: f.start_line, body: parts.join("\n") });
+    } else {
+      const where = mdCode(`${redact(f.path)}:${f.start_line ? `${f.start_line}-` : ""}${f.line}`);
+      elsewhere.push(
+        `- <!-- ${FINGERPRINT}${mark} -->${BADGE[f.severity]} ${where} — ${mdText(redact(f.title))}`,
+      );
+    }
+  }
+  for (const e of p.edits) {
+    if (redact(e.path) !== e.path || !anchored(hunks, e.path, e.end, e.start)) continue;
+    const mark = editFingerprint(e);
+    if (known.has(mark)) {
+      repeated++;
+      continue;
+    }
+    if (suggestions >= MAX_SUGGESTED_EDITS) break;
+    suggestions++;
+    const text = e.replacement.length ? `${e.replacement.join("\n")}\n` : "";
+    comments.push({
+      path: e.path,
+      line: e.end,
+      start_line: e.start < e.end ? e.start : undefined,
+      body: [
+        `<!-- ${FINGERPRINT}${mark} -->`,
+        "**✏️ The agent's edit**, as a suggestion",
+        "",
+        fenced(redact(text), "suggestion"),
+      ].join("\n"),
+    });
+  }
+  const head = ["### Cursor agent review", "", agentMarkdown(redact(p.summary))];
+  const intro = ["", "**Findings outside the pull request's diff** (no inline comment possible):", ""];
+  let body = head.join("\n");
+  if (elsewhere.length) {
+    const room = MAX_BODY_CHARS - body.length - intro.join("\n").length - 200;
+    let used = 0;
+    let shown = 0;
+    for (const line of elsewhere) {
+      if (used + line.length + 1 > room) break;
+      used += line.length + 1;
+      shown++;
+    }
+    const more = elsewhere.length - shown;
+    body = [
+      ...head,
+      ...intro,
+      ...elsewhere.slice(0, shown),
+      ...(more ? [`- … ${more} more: the job summary and the \`findings\` output have them all`] : []),
+    ].join("\n");
+  }
+  return { body, comments, posted, repeated, unanchored: elsewhere.length, suggestions };
+}
+
+/** Inline suggestions made from the agent's edits, per review. */
+const MAX_SUGGESTED_EDITS = 50;

@@ -1,0 +1,277 @@
+/**
+ * Review mode on a pull request, through the bundle, against the GitHub stand-in over real HTTP: one review
+ * (`COMMENT`), an inline comment per finding inside the PR's diff (a one-click suggestion when it has one),
+ * the rest in the review's body, the agent's own edits as suggestions, no repeats on a second run, invalid
+ * findings reported and failing the run, and every exchange checked against GitHub's API description.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { startGitHubApi } from "../harness/github-api.js";
+import type { SeedPullFile } from "../harness/github-pulls.js";
+import { checkExchange } from "../harness/openapi.js";
+import { cleanupActionRuns, runAction } from "../harness/run-action.js";
+
+afterAll(cleanupActionRuns);
+
+const KEY = "key_0123456789abcdef0123456789abcdef";
+const TOKEN = "ghs_harnessTokenForTests0000000000000000";
+const PR = 12;
+
+const CALC = Array.from({ length: 20 }, (_, i) => `export const l${i + 1} = ${i + 1};`);
+const UTIL = ["export function id<T>(x: T): T {", "  return x;", "}"];
+
+/** The PR's diff as GitHub lists it: calc.ts's new lines 1–8, util.ts's 1–3, a binary file (no patch). */
+const PULL_FILES: SeedPullFile[] = [
+  {
+    filename: "src/calc.ts",
+    patch: [
+      "@@ -1,6 +1,8 @@",
+      ...CALC.slice(0, 8).map((l, i) => (i === 2 || i === 3 ? `+${l}` : ` ${l}`)),
+    ].join("\n"),
+  },
+  {
+    filename: "src/util.ts",
+    status: "added",
+    patch: ["@@ -0,0 +1,3 @@", ...UTIL.map((l) => `+${l}`)].join("\n"),
+  },
+  { filename: "assets/logo.png", status: "added" },
+];
+
+/** The PR's head checked out; the agent's edits of calc.ts (line 5 inside the diff, 18 outside) on disk. */
+function workspace(): { ws: string; edited: string } {
+  const ws = mkdtempSync(path.join(tmpdir(), "review-"));
+  const git = (...a: string[]) => execFileSync("git", a, { cwd: ws, stdio: "ignore" });
+  git("init", "-q");
+  git("config", "user.email", "t@t.invalid");
+  git("config", "user.name", "t");
+  mkdirSync(path.join(ws, "src"));
+  mkdirSync(path.join(ws, "assets"));
+  writeFileSync(path.join(ws, "src/calc.ts"), `${CALC.join("\n")}\n`);
+  writeFileSync(path.join(ws, "src/util.ts"), `${UTIL.join("\n")}\n`);
+  writeFileSync(path.join(ws, "assets/logo.png"), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 1]));
+  git("add", ".");
+  git("commit", "-qm", "head");
+  const edited = CALC.map((l, i) =>
+    i === 4 ? "export const l5 = 5 as const;" : i === 17 ? "export const l18 = 18n;" : l,
+  );
+  writeFileSync(path.join(ws, "src/calc.ts"), `${edited.join("\n")}\n`);
+  return { ws, edited: `${edited.join("\n")}\n` };
+}
+
+function transcript(ws: string, final: string, edited?: string): string {
+  const ev = (e: object) => JSON.stringify(e);
+  const lines = [ev({ type: "system", subtype: "init", cwd: ws, session_id: "s", model: "m" })];
+  if (edited) {
+    lines.push(
+      ev({
+        type: "tool_call",
+        subtype: "completed",
+        call_id: "w1",
+        tool_call: {
+          writeToolCall: {
+            args: { path: path.join(ws, "src/calc.ts"), fileText: edited },
+            result: { success: { path: path.join(ws, "src/calc.ts"), linesCreated: 20 } },
+          },
+        },
+      }),
+    );
+  }
+  lines.push(
+    ev({ type: "assistant", message: { content: [{ type: "text", text: final }] } }),
+    ev({ type: "result", subtype: "success", is_error: false, result: final, session_id: "s" }),
+  );
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "review-t-")), "t.ndjson");
+  writeFileSync(file, `${lines.join("\n")}\n`);
+  return file;
+}
+
+const block = (v: unknown) => `Reviewed.\n\n\`\`\`json\n${JSON.stringify(v)}\n\`\`\``;
+
+async function reviewRun(api: { url: string }, ws: string, final: string, edited?: string, inputs = {}) {
+  return runAction({
+    inputs: { prompt: "review this PR", review: true, progress: "false", ...inputs },
+    env: { CURSOR_API_KEY: KEY },
+    scenario: { transcript: transcript(ws, final, edited) },
+    pullRequest: { number: PR },
+    apiUrl: api.url,
+    githubToken: TOKEN,
+    workspace: ws,
+  });
+}
+
+const FINDINGS = [
+  {
+    path: "src/calc.ts",
+    start_line: 3,
+    line: 4,
+    severity: "high",
+    title: "Two constants that should be one",
+    body: "Merge them.",
+    // Tries to close the suggestion's fence and start markdown of its own.
+    suggestion: "export const l34 = 7;\n```\n@octocat ````\n",
+  },
+  { path: "src/calc.ts", line: 15, severity: "low", title: "Untouched line", body: "Outside the diff." },
+  {
+    path: "src/util.ts",
+    line: 2,
+    severity: "info",
+    title: "@octocat <img src=x onerror=alert(1)> [click](https://evil.example)",
+    body: "<details open>hi</details> cc @admins see #1 and https://evil.example",
+  },
+  { path: "assets/logo.png", line: 1, severity: "medium", title: "Binary", body: "A file without a patch." },
+];
+
+describe.concurrent("review mode on a pull request", () => {
+  it("one COMMENT review: anchored findings inline, the rest in its body, edits as suggestions; no repeats", async () => {
+    const { ws, edited } = workspace();
+    const api = await startGitHubApi({ token: TOKEN, pullRequests: [PR], pullFiles: { [PR]: PULL_FILES } });
+    try {
+      const final = block({ summary: "**Two** issues; see @octocat.", findings: FINDINGS });
+      const r = await reviewRun(api, ws, final, edited);
+      expect(r.outputs.error).toBe("");
+      expect(r.outputs.conclusion).toBe("success");
+      expect(api.pulls.reviews).toHaveLength(1);
+      const review = api.pulls.reviews[0]!;
+      expect(review.event).toBe("COMMENT");
+      expect(r.outputs["review-url"]).toBe(
+        `https://github.com/octo/repo/pull/${PR}#pullrequestreview-${review.id}`,
+      );
+
+      // Inline: the multi-line finding with its suggestion, the hostile one, the edit at line 5; not line 18.
+      const where = review.comments.map((c) => [c.path, c.startLine ?? null, c.line, c.side]);
+      expect(where).toEqual([
+        ["src/calc.ts", 3, 4, "RIGHT"],
+        ["src/util.ts", null, 2, "RIGHT"],
+        ["src/calc.ts", null, 5, "RIGHT"],
+      ]);
+      const [first, hostile, edit] = review.comments;
+      expect(first!.body).toContain("**🟠 high** · Two constants that should be one");
+      // The fence is longer than any backtick run inside: the suggestion cannot end early.
+      expect(first!.body).toContain("`````suggestion\nexport const l34 = 7;\n```\n@octocat ````\n`````");
+      expect(hostile!.body).not.toMatch(/<img|<details|(?<!\\)\]\(https|@octocat\b(?!\u2060)/);
+      expect(hostile!.body).toContain("@\u2060octocat");
+      expect(edit!.body).toContain("```suggestion\nexport const l5 = 5 as const;\n```");
+      expect(
+        review.comments.every((c) => /^<!-- cursor-agent-action finding=[0-9a-f]{24} -->\n/.test(c.body)),
+      ).toBe(true);
+
+      // The body: the summary, and the two findings that cannot be anchored.
+      expect(review.body).toContain("### Cursor agent review");
+      expect(review.body).toContain("@\u2060octocat");
+      expect(review.body).toMatch(/🔵 low `src\/calc.ts:15` — Untouched line/);
+      expect(review.body).toMatch(/🟡 medium `assets\/logo.png:1` — Binary/);
+
+      // The sticky report: the table by severity, the link, the counts.
+      const report = api.commentsOn(PR).find((c) => c.body.startsWith("<!-- cursor-agent-action"))!.body;
+      expect(report).toContain("**Review**: 4 findings (1 high, 1 medium, 1 low, 1 info)");
+      expect(report).toContain(`[the review on the pull request](${r.outputs["review-url"]})`);
+      expect(report).toContain(
+        "4 new, 0 already reported · 2 outside the diff · 1 of the agent's edits as suggestions",
+      );
+      const rows = report.split("\n").filter((l) => /^\| (🔴|🟠|🟡|🔵|⚪)/.test(l));
+      expect(rows.map((l) => l.split(" | ")[0])).toEqual([
+        "| 🟠 high",
+        "| 🟡 medium",
+        "| 🔵 low",
+        "| ⚪ info",
+      ]);
+      expect(r.summary).toContain("**Review**: 4 findings");
+      // The final message is shown without its JSON block: the review and the outputs hold that.
+      expect(report).toContain("Reviewed.");
+      expect(report).not.toContain('"findings"');
+
+      // Every request and response, against GitHub's own description of its API.
+      const problems = api.requests.flatMap((q) => checkExchange(q, { responses: true }));
+      expect(problems).toEqual([]);
+
+      // A second run on the same PR: nothing new, so no second review, and the report says so.
+      const again = await reviewRun(api, ws, final, edited);
+      expect(again.outputs.conclusion).toBe("success");
+      expect(api.pulls.reviews).toHaveLength(1);
+      expect(again.outputs["review-url"]).toBe("");
+      const second = api.commentsOn(PR).find((c) => c.body.startsWith("<!-- cursor-agent-action"))!.body;
+      expect(second).toContain("0 new, 5 already reported");
+      expect(second).toContain("nothing new: every finding was posted by an earlier run");
+
+      // One new finding among them: a review with just that one.
+      const more = [
+        ...FINDINGS,
+        { path: "src/calc.ts", line: 7, severity: "critical", title: "New", body: "x" },
+      ];
+      const third = await reviewRun(api, ws, block({ summary: "One more.", findings: more }), edited);
+      expect(api.pulls.reviews).toHaveLength(2);
+      expect(api.pulls.reviews[1]!.comments.map((c) => c.line)).toEqual([7]);
+      expect(third.outputs["review-url"]).toContain(`#pullrequestreview-${api.pulls.reviews[1]!.id}`);
+    } finally {
+      await api.close();
+    }
+  }, 90_000);
+
+  it("invalid findings: named in error, listed in the report, never posted; the valid ones are", async () => {
+    const { ws } = workspace();
+    const api = await startGitHubApi({ token: TOKEN, pullRequests: [PR], pullFiles: { [PR]: PULL_FILES } });
+    try {
+      const findings = [
+        { path: "src/calc.ts", line: 99, severity: "high", title: "Past the end", body: "." },
+        { path: "src/nope.ts", line: 1, severity: "low", title: "No such file", body: "." },
+        { path: "src/calc.ts", start_line: 6, line: 2, severity: "low", title: "Backwards", body: "." },
+        { path: "src/calc.ts", line: 2, severity: "info", title: "Fine", body: "." },
+      ];
+      const r = await reviewRun(api, ws, block({ summary: "s", findings }));
+      expect(r.outputs.conclusion).toBe("failure");
+      expect(r.outputs.error).toBe(
+        "The review has 3 invalid findings, not posted: src/calc.ts:99 (line 99 is past the end of the file (20 lines)); src/nope.ts:1 (no such file in the repository); src/calc.ts:2 (start_line 6 is after line 2).",
+      );
+      expect(api.pulls.reviews).toHaveLength(1);
+      expect(api.pulls.reviews[0]!.comments.map((c) => c.line)).toEqual([2]);
+      const report = api.commentsOn(PR).find((c) => c.body.startsWith("<!-- cursor-agent-action"))!.body;
+      expect(report).toContain("**Invalid findings** (3, not posted):");
+      expect(report).toContain("- `src/nope.ts:1` — No such file: _no such file in the repository_");
+    } finally {
+      await api.close();
+    }
+  }, 60_000);
+
+  it("GitHub refuses a line (422): the same review again, every finding in its body", async () => {
+    const { ws } = workspace();
+    const api = await startGitHubApi({
+      token: TOKEN,
+      pullRequests: [PR],
+      pullFiles: { [PR]: PULL_FILES },
+      failNext: [{ status: 422, match: /^POST .*\/reviews$/ }],
+    });
+    try {
+      const r = await reviewRun(api, ws, block({ summary: "s", findings: FINDINGS.slice(0, 2) }));
+      expect(r.outputs.conclusion).toBe("success");
+      expect(api.pulls.reviews).toHaveLength(1);
+      expect(api.pulls.reviews[0]!.comments).toEqual([]);
+      expect(api.pulls.reviews[0]!.body).toContain("`src/calc.ts:3-4` — Two constants that should be one");
+      expect(r.outputs["review-url"]).toContain("#pullrequestreview-");
+    } finally {
+      await api.close();
+    }
+  }, 60_000);
+
+  it("without pull-requests permission: a warning with the fix, the findings still in the summary", async () => {
+    const { ws } = workspace();
+    const api = await startGitHubApi({
+      token: TOKEN,
+      pullRequests: [PR],
+      pullFiles: { [PR]: PULL_FILES },
+      failNext: [{ status: 403, match: /^POST .*\/reviews$/, times: 5 }],
+    });
+    try {
+      const r = await reviewRun(api, ws, block({ summary: "s", findings: FINDINGS.slice(1, 2) }));
+      expect(r.outputs.conclusion).toBe("success");
+      expect(r.outputs["review-url"]).toBe("");
+      expect(r.stdout).toMatch(/::warning::Could not post the review \(HTTP 403: .*pull-requests: write/);
+      expect(r.summary).toContain("**Review**: 1 finding (1 low)");
+      expect(r.summary).toContain("the review could not be posted (see the warning)");
+    } finally {
+      await api.close();
+    }
+  }, 60_000);
+});
