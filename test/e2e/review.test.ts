@@ -274,4 +274,48 @@ describe.concurrent("review mode on a pull request", () => {
       await api.close();
     }
   }, 60_000);
+
+  it("hostile blocks: 10,000 findings or a path out of the repository post nothing; secrets never leave", async () => {
+    const { ws } = workspace();
+    const api = await startGitHubApi({ token: TOKEN, pullRequests: [PR], pullFiles: { [PR]: PULL_FILES } });
+    try {
+      const flood = Array.from({ length: 10_000 }, (_, i) => ({
+        path: "src/calc.ts",
+        line: 1 + (i % 8),
+        severity: "critical",
+        title: `f${i}`,
+        body: "x",
+      }));
+      const many = await reviewRun(api, ws, block({ summary: "s", findings: flood }));
+      expect(many.outputs.conclusion).toBe("failure");
+      expect(many.outputs.error).toContain("/findings must NOT have more than 200 items");
+      const escape = [{ path: "../../etc/passwd", line: 1, severity: "low", title: "t", body: "b" }];
+      const out = await reviewRun(api, ws, block({ summary: "s", findings: escape }));
+      expect(out.outputs.error).toContain("/findings/0/path must match pattern");
+      expect(api.pulls.reviews).toHaveLength(0);
+
+      // A valid block that carries the API key in every text: posted, redacted everywhere.
+      const leaky = [
+        {
+          path: "src/calc.ts",
+          line: 4,
+          severity: "low",
+          title: `key ${KEY}`,
+          body: `the key is ${KEY}`,
+          suggestion: `export const KEY = "${KEY}";\n`,
+        },
+        { path: "src/calc.ts", line: 15, severity: "low", title: `again ${KEY}`, body: "b" },
+      ];
+      const r = await reviewRun(api, ws, block({ summary: `summary ${KEY}`, findings: leaky }));
+      expect(r.outputs.conclusion).toBe("success");
+      expect(api.pulls.reviews).toHaveLength(1);
+      const sent = JSON.stringify(api.requests.map((q) => q.body));
+      expect(sent).not.toContain(KEY);
+      expect(api.pulls.reviews[0]!.comments[0]!.body).toContain('export const KEY = "***";');
+      expect(r.outputs.findings).not.toContain(KEY);
+      expect(r.summary).not.toContain(KEY);
+    } finally {
+      await api.close();
+    }
+  }, 90_000);
 });
