@@ -2205,6 +2205,8 @@ function setOutputs(o, deps, diffSummary, redact) {
         usage: r?.usage ? JSON.stringify(r.usage) : "",
         ...changeOutputs(o.changes),
         "diff-summary": diffSummary,
+        "cursor-version": o.cli?.build ?? "",
+        "cursor-sha256": o.cli?.sha256 ?? "",
         "structured-output": redact(o.structured?.["structured-output"] ?? ""),
         findings: redact(o.structured?.findings ?? ""),
     };

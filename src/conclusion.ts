@@ -45,7 +45,7 @@ const EXIT_MEANING: Record<number, string> = {
 
 /** How a missing binary is explained: the fix is always an install step before ours. */
 const INSTALL_HINT =
-  "Install the Cursor CLI in an earlier step (`curl https://cursor.com/install -fsS | bash`, then add `$HOME/.local/bin` to `$GITHUB_PATH`), or point `agent-path` at it.";
+  "Point `agent-path` at the Cursor CLI, or leave it out (or set `cursor-version`) and the action installs the CLI itself.";
 
 export function decide(input: VerdictInput): Verdict {
   const { exit, result } = input;

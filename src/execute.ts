@@ -72,6 +72,8 @@ export interface Outcome {
   structured?: { "structured-output": string; findings: string };
   /** Review mode: the findings checked against the repository, to post. */
   review?: ReviewData;
+  /** The Cursor CLI build that ran (when known) and the sha256 of its package (when the action installed it). */
+  cli?: { build: string; sha256: string };
 }
 
 /** The end-of-run git cross-check and diffs; much less after a cancel. */

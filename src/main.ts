@@ -6,6 +6,7 @@
  * hand in their own dependencies.
  */
 import { appendFileSync } from "node:fs";
+import path from "node:path";
 import { type RunningAgent, startAgent } from "./agent/process.js";
 import type { Conclusion } from "./conclusion.js";
 import { type ExecuteDeps, type ExecuteHooks, execute, type Outcome, outputPace } from "./execute.js";
@@ -19,6 +20,7 @@ import {
 } from "./gates/protect-config.js";
 import { checkTrigger, type TriggerVerdict } from "./gates/trigger.js";
 import { type RunContext, readContext } from "./github/context.js";
+import { buildOfPath } from "./install/inputs.js";
 import type { ProgressComment } from "./progress.js";
 import type { PublishDeps } from "./publish.js";
 import { LogWriter, type TextOut } from "./render/log-writer.js";
@@ -26,7 +28,15 @@ import { fenced } from "./render/markdown.js";
 import { createRedactor } from "./render/redact.js";
 import { scrubOwnEnvironment } from "./security/environ.js";
 import { knownSecrets } from "./security/secrets.js";
-import { InputError, inputsFromEnv, MAX_PROMPT_BYTES, readSettings, type Settings } from "./settings.js";
+import { findExecutable } from "./security/strategy.js";
+import {
+  INPUT_DEFAULTS,
+  InputError,
+  inputsFromEnv,
+  MAX_PROMPT_BYTES,
+  readSettings,
+  type Settings,
+} from "./settings.js";
 
 /** Variables cleared from the action's own environment once read (with any other holding a known secret). */
 const SCRUBBED = [
@@ -138,6 +148,10 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
       : await admit(settings, context, deps, log);
     if (!admitted) return;
 
+    // The CLI: the one on PATH, or a build installed now (before the file commands are noted: the
+    // install's own line in $GITHUB_PATH is ours, not the agent's).
+    const cli = settings.transcript ? undefined : await ensureAgent(settings, deps, log);
+    if (cli?.agentPath) settings = { ...settings, agentPath: cli.agentPath };
     const fileCommands = settings.transcript ? undefined : await noteFileCommands(deps.env);
     const outcome = await execute(settings, deps, log, {
       // The PR's own configuration goes back once the changes are read (protect-config is for the agent).
@@ -168,6 +182,7 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     });
     if (contract) outcome.structured = structured ?? { "structured-output": "", findings: "" };
     outcome.review = review;
+    outcome.cli = cli && { build: cli.build, sha256: cli.sha256 };
     // Before the action writes its own: whatever the agent's tree wrote to them is undone.
     if (fileCommands) for (const w of await restoreFileCommands(fileCommands)) deps.warning(w);
     // Already loaded: execute() imported it while the agent started.
@@ -199,7 +214,8 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     agent?.release();
     // The log may be what failed (a broken stdout): the outputs and the summary must not depend on it.
     quietly(() => log.close());
-    const known = e instanceof InputError || e instanceof ProtectConfigError;
+    const known =
+      e instanceof InputError || e instanceof ProtectConfigError || (e as Error)?.name === "InstallError";
     const message = redact(
       known ? (e as Error).message : `Unexpected error: ${(e as Error)?.message ?? String(e)}`,
     );
@@ -211,6 +227,44 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
 }
 
 /** `conclusion`, `error` and a short job summary, each on its own: one failing must not stop the others. */
+/**
+ * The Cursor CLI this run uses. Without `cursor-version`, the one `agent-path` names when it is there
+ * (nothing of the installer is loaded then: start-up), else the latest build, installed; a build name or
+ * `latest`, installed (from the runner's tool cache when an earlier run put it there). An installed
+ * build's directory goes on `$GITHUB_PATH` for later steps.
+ */
+async function ensureAgent(
+  settings: Settings,
+  deps: Deps,
+  log: LogWriter,
+): Promise<{ agentPath?: string; build: string; sha256: string }> {
+  const want = settings.install;
+  if (want.version === "") {
+    const found = findExecutable(settings.agentPath, deps.env.PATH);
+    // A path the user named is theirs to fix: not found, it fails as before, with the install hint.
+    if (found || settings.agentPath !== INPUT_DEFAULTS["agent-path"]) {
+      return { build: found ? buildOfPath(found) : "", sha256: "" };
+    }
+  }
+  const { installAgent } = await import("./install/install.js");
+  const say = (line: string) => {
+    log.text(line);
+    log.flush();
+  };
+  log.group(`Installing the Cursor CLI (${want.version || "latest"})`);
+  log.flush();
+  const got = await installAgent(want, deps.env, say).finally(() => {
+    log.endGroup();
+    log.flush();
+  });
+  if (deps.env.GITHUB_PATH) {
+    try {
+      appendFileSync(deps.env.GITHUB_PATH, `${path.dirname(got.agentPath)}\n`);
+    } catch {}
+  }
+  return got;
+}
+
 function reportFailure(deps: Deps, message: string): void {
   quietly(() => deps.setOutput("conclusion", "failure"));
   quietly(() => deps.setOutput("error", message));

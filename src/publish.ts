@@ -138,6 +138,8 @@ function setOutputs(o: Outcome, deps: PublishDeps, diffSummary: string, redact: 
     usage: r?.usage ? JSON.stringify(r.usage) : "",
     ...changeOutputs(o.changes),
     "diff-summary": diffSummary,
+    "cursor-version": o.cli?.build ?? "",
+    "cursor-sha256": o.cli?.sha256 ?? "",
     "structured-output": redact(o.structured?.["structured-output"] ?? ""),
     findings: redact(o.structured?.findings ?? ""),
   };

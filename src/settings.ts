@@ -10,6 +10,7 @@
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { splitArgs } from "./agent/extra-args.js";
+import { type InstallSettings, readInstallInputs } from "./install/inputs.js";
 import { type ContractSettings, readContractInputs } from "./structured/inputs.js";
 
 export const INPUT_DEFAULTS = {
@@ -45,6 +46,8 @@ export const INPUT_DEFAULTS = {
   "output-schema-file": "",
   review: "false",
   "fail-on-severity": "none",
+  "cursor-version": "",
+  "download-base-url": "https://downloads.cursor.com",
 } as const;
 
 export type InputName = keyof typeof INPUT_DEFAULTS;
@@ -93,6 +96,8 @@ export interface Settings {
   agentUser?: string;
   /** Structured output and review mode (src/structured/). */
   contract: ContractSettings;
+  /** Which Cursor CLI runs, and where it is downloaded from (src/install/). */
+  install: InstallSettings;
 }
 
 export class InputError extends Error {
@@ -158,6 +163,7 @@ export function readSettings(getInput: GetInput, env: NodeJS.ProcessEnv): Settin
     safetyStrategy: strategy(get("safety-strategy")),
     agentUser: agentUser(get("agent-user"), get("safety-strategy")),
     contract: readContractInputs(get, workspace, (n) => bool(get, n)),
+    install: readInstallInputs(get),
   };
   return settings;
 }

@@ -221,7 +221,7 @@ describe.concurrent("runs that fail", () => {
     });
     expect(r.code).toBe(1);
     expect(errors(r)).toEqual([
-      "agent-path '/nowhere/cursor-agent' was not found. Install the Cursor CLI in an earlier step (`curl https://cursor.com/install -fsS | bash`, then add `$HOME/.local/bin` to `$GITHUB_PATH`), or point `agent-path` at it.",
+      "agent-path '/nowhere/cursor-agent' was not found. Point `agent-path` at the Cursor CLI, or leave it out (or set `cursor-version`) and the action installs the CLI itself.",
     ]);
     expect(r.outputs.conclusion).toBe("failure");
     expect(r.stdout + r.stderr).not.toMatch(/\n\s+at /);

@@ -71,6 +71,7 @@ describe("readSettings", () => {
       safetyStrategy: "no-sudo",
       agentUser: undefined,
       contract: { schema: undefined, review: false, failOnSeverity: "none" },
+      install: { version: "", baseUrl: "https://downloads.cursor.com" },
     });
   });
 

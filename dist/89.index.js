@@ -1,0 +1,676 @@
+export const id = 89;
+export const ids = [89];
+export const modules = {
+
+/***/ 7089:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  installAgent: () => (/* binding */ installAgent)
+});
+
+// UNUSED EXPORTS: InstallError
+
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __webpack_require__(1421);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(8161);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __webpack_require__(7975);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __webpack_require__(7075);
+// EXTERNAL MODULE: external "node:stream/promises"
+var promises_ = __webpack_require__(6466);
+;// CONCATENATED MODULE: ./node_modules/is-network-error/index.js
+const objectToString = Object.prototype.toString;
+
+const isError = value => objectToString.call(value) === '[object Error]';
+
+const errorMessages = new Set([
+	'network error', // Chrome
+	'NetworkError when attempting to fetch resource.', // Firefox
+	'The Internet connection appears to be offline.', // Safari 16
+	'Network request failed', // `cross-fetch`
+	'fetch failed', // Undici (Node.js)
+	'terminated', // Undici (Node.js)
+	' A network error occurred.', // Bun (WebKit)
+	'Network connection lost', // Cloudflare Workers (fetch)
+]);
+
+function isNetworkError(error) {
+	const isValid = error
+		&& isError(error)
+		&& error.name === 'TypeError'
+		&& typeof error.message === 'string';
+
+	if (!isValid) {
+		return false;
+	}
+
+	const {message, stack} = error;
+
+	// Safari 17+ has generic message but no stack for network errors
+	if (message === 'Load failed' || (message.startsWith('Load failed (') && message.endsWith(')'))) {
+		return stack === undefined
+			// Sentry adds its own stack trace to the fetch error, so also check for that
+			|| '__sentry_captured__' in error;
+	}
+
+	// Deno network errors start with specific text
+	if (message.startsWith('error sending request for url')) {
+		return true;
+	}
+
+	// Chrome: exact "Failed to fetch" or with hostname: "Failed to fetch (example.com)"
+	if (message === 'Failed to fetch' || (message.startsWith('Failed to fetch (') && message.endsWith(')'))) {
+		return true;
+	}
+
+	// Standard network error messages
+	return errorMessages.has(message);
+}
+
+;// CONCATENATED MODULE: ./node_modules/p-retry/index.js
+
+
+function validateRetries(retries) {
+	if (typeof retries === 'number') {
+		if (retries < 0) {
+			throw new TypeError('Expected `retries` to be a non-negative number.');
+		}
+
+		if (Number.isNaN(retries)) {
+			throw new TypeError('Expected `retries` to be a valid number or Infinity, got NaN.');
+		}
+
+		// Not `Number.isSafeInteger`, which would reject a huge `retries`. That is accepted on purpose and behaves as effectively forever.
+		// eslint-disable-next-line unicorn/prefer-number-is-safe-integer
+		if (Number.isFinite(retries) && !Number.isInteger(retries)) {
+			throw new TypeError('Expected `retries` to be a non-negative integer or Infinity.');
+		}
+	} else if (retries !== undefined) {
+		throw new TypeError('Expected `retries` to be a number or Infinity.');
+	}
+}
+
+function validateNumberOption(name, value, {allowInfinity = false} = {}) {
+	if (typeof value !== 'number' || Number.isNaN(value)) {
+		throw new TypeError(`Expected \`${name}\` to be a number${allowInfinity ? ' or Infinity' : ''}.`);
+	}
+
+	if (!allowInfinity && !Number.isFinite(value)) {
+		throw new TypeError(`Expected \`${name}\` to be a finite number.`);
+	}
+
+	if (value < 0) {
+		throw new TypeError(`Expected \`${name}\` to be \u{2265} 0.`);
+	}
+}
+
+function validateOption(name, value, type) {
+	// `null` means "not provided", as it does for the other options. `unref` needs this because it is the one option with no default of its own.
+	if (value === undefined || value === null) {
+		return;
+	}
+
+	if (typeof value !== type) {
+		throw new TypeError(`Expected \`${name}\` to be a ${type}.`);
+	}
+}
+
+function validateSignal(value) {
+	// `null` means "not provided", as it does for the other options.
+	if (value === undefined || value === null) {
+		return;
+	}
+
+	// Duck typed rather than `instanceof`, so a signal from another realm still works. All three methods are checked because `removeEventListener` is called from inside a timer callback, where a `TypeError` would be an uncaught exception rather than a rejection the caller could catch.
+	if (typeof value.throwIfAborted !== 'function'
+		|| typeof value.addEventListener !== 'function'
+		|| typeof value.removeEventListener !== 'function') {
+		throw new TypeError('Expected `signal` to be an AbortSignal.');
+	}
+}
+
+class AbortError extends Error {
+	constructor(message) {
+		super(typeof message === 'string' ? message : undefined);
+
+		this.name = 'AbortError';
+
+		if (message instanceof Error) {
+			this.originalError = message;
+			({message} = message);
+		} else {
+			// Created here, so it already captures every caller frame. Copying `this.stack` instead would only rewrite the header, which is rendered lazily from `name` and `message` at read time. It also stringifies a non-string message, so reuse its result below.
+			this.originalError = new Error(message);
+			({message} = this.originalError);
+
+			// The caller sees this error, so the frame for this constructor is dropped where the runtime supports it. Left in, the top frame blames p-retry for an error the caller threw. An error the caller passed keeps its own stack, which points at their throw site already. V8-only, hence the lint exception, and the optional call leaves the stack as it is where it is missing.
+			// eslint-disable-next-line unicorn/no-nonstandard-builtin-properties
+			Error.captureStackTrace?.(this.originalError, AbortError);
+		}
+
+		this.message = message;
+	}
+}
+
+// `setTimeout` cannot represent a longer delay and fires it right away instead, which turns a long backoff into a tight retry loop. Cap at the largest value it can still hold.
+const maximumDelay = (2 ** 31) - 1;
+
+function calculateDelay(retriesConsumed, options) {
+	// Nothing to wait for, and multiplying by a factor that has grown to `Infinity` would give `NaN`.
+	if (options.minTimeout === 0) {
+		return 0;
+	}
+
+	// `retriesConsumed` starts at 0 and only ever counts up, so the first retry is already attempt 1.
+	const attempt = retriesConsumed + 1;
+	const random = options.randomize ? (Math.random() + 1) : 1;
+
+	const timeout = Math.round(random * options.minTimeout * (options.factor ** (attempt - 1)));
+
+	// `maxTimeout` rounds up, so a fractional cap still gives a whole number of milliseconds. Rounding down would turn a cap below 1 into no timer at all, which never yields to the event loop. `Math.ceil(Infinity)` is `Infinity`.
+	return Math.min(timeout, Math.ceil(options.maxTimeout), maximumDelay);
+}
+
+function calculateRemainingTime(start, max) {
+	return Number.isFinite(max) ? max - (performance.now() - start) : max;
+}
+
+async function delayForRetry(delay, options) {
+	if (delay <= 0) {
+		return;
+	}
+
+	await new Promise((resolve, reject) => {
+		// Registered with `once`, so it removes itself when it fires.
+		const onAbort = () => {
+			clearTimeout(timeoutToken);
+			reject(options.signal.reason);
+		};
+
+		const timeoutToken = setTimeout(() => {
+			options.signal?.removeEventListener('abort', onAbort);
+			resolve();
+		}, delay);
+
+		if (options.unref) {
+			timeoutToken.unref?.();
+		}
+
+		options.signal?.addEventListener('abort', onAbort, {once: true});
+	});
+}
+
+// Stringifying a thrown value can itself throw, for an object with no usable `toString`. That must never be allowed to replace the failure the caller is actually dealing with.
+//
+// A thrown value whose own accessors or proxy traps throw is not supported, here or anywhere else. It comes from the caller's own code, so it is not something to defend against.
+function stringifyThrownValue(value) {
+	try {
+		return String(value);
+	} catch {
+		return Object.prototype.toString.call(value);
+	}
+}
+
+// `AbortError` wraps the error the caller actually wants, and the wrappers can be nested, so keep unwrapping until the cause is reached. Otherwise an `AbortError` would escape `pRetry` and a `catch` doing `error instanceof AbortError` would read a real failure as a cancellation.
+//
+// Two wrappers whose `originalError` points at each other are not supported, like the thrown values above.
+function unwrapAbortError(error) {
+	let cause = error;
+
+	// A wrapper with no error to unwrap to is the cause as far as it goes.
+	while (cause instanceof AbortError && cause.originalError instanceof Error) {
+		cause = cause.originalError;
+	}
+
+	return cause;
+}
+
+async function onAttemptFailure({error, attemptNumber, retriesConsumed, startTime, options}) {
+	// The signal is checked after the operation and after every callback, so a cancellation is never reported as an operation failure or a callback's decision, and no callback runs after it. The last check also guards the delay, whose abort listener never fires on a signal that is already aborted.
+	const abortIfNeeded = () => {
+		options.signal?.throwIfAborted();
+	};
+
+	const normalizedError = error instanceof Error
+		? error
+		: new TypeError(`Non-error was thrown: "${stringifyThrownValue(error)}". You should only throw errors.`);
+
+	// Checked before unwrapping an `AbortError`, because the reason a caller aborted with is final. Unwrapping it would replace the reason they chose with whatever is inside it, and it would also let an `AbortError` from the operation outrank a cancellation the caller asked for.
+	abortIfNeeded();
+
+	if (normalizedError instanceof AbortError) {
+		throw unwrapAbortError(normalizedError);
+	}
+
+	// `retriesConsumed` only ever advances while `retriesLeft` is above 0, so this is never negative. `Infinity` minus a finite count is `Infinity`, so an unlimited budget needs no special case.
+	const retriesLeft = options.retries - retriesConsumed;
+
+	// A `TypeError` normally means the operation itself is broken rather than the thing it was trying to reach, so retrying it does not help. A network `TypeError` is the exception, and its message differs per runtime, so it has to be recognised rather than assumed.
+	const isRetriableError = !(normalizedError instanceof TypeError) || isNetworkError(normalizedError);
+
+	// Out of time already, out of retries, or a failure that is never retried, so the delay is 0 and the callbacks are told that no retry follows. Only computed when a retry can still follow, so a randomized delay does not draw from `Math.random` for a wait that is never taken.
+	const timeLeft = calculateRemainingTime(startTime, options.maxRetryTime);
+	const delayTime = isRetriableError && timeLeft > 0 && retriesLeft > 0 ? calculateDelay(retriesConsumed, options) : 0;
+
+	const consumeRetryContext = Object.freeze({
+		error: normalizedError,
+		attemptNumber,
+		retriesLeft,
+		retriesConsumed,
+		retryDelay: delayTime,
+	});
+
+	// No answer means no opinion, so fall back to the default. Treating it as `false` instead would leave `retries` uncounted and let the loop run forever.
+	const consumeRetry = (await options.shouldConsumeRetry(consumeRetryContext)) ?? true;
+
+	abortIfNeeded();
+
+	const effectiveDelay = consumeRetry ? delayTime : 0;
+	const context = Object.freeze({
+		error: normalizedError,
+		attemptNumber,
+		retriesLeft,
+		retriesConsumed,
+		retryDelay: effectiveDelay,
+	});
+
+	await options.onFailedAttempt(context);
+
+	abortIfNeeded();
+
+	const remainingTime = calculateRemainingTime(startTime, options.maxRetryTime);
+
+	// No time or budget left, or a failure that retrying cannot help with.
+	if (
+		!isRetriableError
+		|| remainingTime <= 0
+		|| retriesLeft <= 0
+	) {
+		throw normalizedError;
+	}
+
+	const shouldRetry = await options.shouldRetry(context);
+
+	abortIfNeeded();
+
+	if (!shouldRetry) {
+		throw normalizedError;
+	}
+
+	const remainingTimeAfterShouldRetry = calculateRemainingTime(startTime, options.maxRetryTime);
+
+	if (remainingTimeAfterShouldRetry <= 0) {
+		throw normalizedError;
+	}
+
+	if (!consumeRetry) {
+		return false;
+	}
+
+	await delayForRetry(Math.min(effectiveDelay, remainingTimeAfterShouldRetry), options);
+
+	return true;
+}
+
+async function pRetry(input, options = {}) {
+	options = {...options};
+
+	// Applied before validating, so that `null` means "not provided" here as it does for every other option.
+	options.retries ??= 10;
+
+	validateRetries(options.retries);
+
+	if (Object.hasOwn(options, 'forever')) {
+		throw new Error('The `forever` option is no longer supported. For many use-cases, you can set `retries: Infinity` instead.');
+	}
+
+	options.factor ??= 2;
+	options.minTimeout ??= 1000;
+	options.maxTimeout ??= Infinity;
+	options.maxRetryTime ??= Infinity;
+	options.randomize ??= false;
+	options.onFailedAttempt ??= () => {};
+	options.shouldRetry ??= () => true;
+	options.shouldConsumeRetry ??= () => true;
+
+	// Validate the options that have a runtime type to check.
+	validateOption('onFailedAttempt', options.onFailedAttempt, 'function');
+	validateOption('shouldRetry', options.shouldRetry, 'function');
+	validateOption('shouldConsumeRetry', options.shouldConsumeRetry, 'function');
+	validateOption('randomize', options.randomize, 'boolean');
+	validateOption('unref', options.unref, 'boolean');
+	validateSignal(options.signal);
+	validateNumberOption('factor', options.factor);
+	validateNumberOption('minTimeout', options.minTimeout);
+	validateNumberOption('maxTimeout', options.maxTimeout, {allowInfinity: true});
+	validateNumberOption('maxRetryTime', options.maxRetryTime, {allowInfinity: true});
+
+	// A negative factor is rejected above, so this only catches `0`. Treat it as `1` to keep the delay constant instead of dropping to zero after the first retry.
+	if (options.factor === 0) {
+		options.factor = 1;
+	}
+
+	options.signal?.throwIfAborted();
+
+	let attemptNumber = 0;
+	let retriesConsumed = 0;
+	const startTime = performance.now();
+
+	// A consumed count is always finite, so `Infinity` keeps this true and needs no special case.
+	while (retriesConsumed <= options.retries) {
+		attemptNumber++;
+
+		try {
+			options.signal?.throwIfAborted();
+
+			const result = await input(attemptNumber);
+
+			options.signal?.throwIfAborted();
+
+			return result;
+		} catch (error) {
+			if (await onAttemptFailure({
+				error,
+				attemptNumber,
+				retriesConsumed,
+				startTime,
+				options,
+			})) {
+				retriesConsumed++;
+			}
+		}
+	}
+
+	// Unreachable: `onAttemptFailure` throws once `retriesLeft` reaches 0, which is the same state the loop condition tests, so the loop is always left by a throw. Kept as a guard against a future change to either side breaking that pairing.
+	throw new Error('Retry attempts exhausted without throwing an error.');
+}
+
+function makeRetriable(function_, options) {
+	return function (...arguments_) {
+		return pRetry(() => function_.apply(this, arguments_), options);
+	};
+}
+
+;// CONCATENATED MODULE: ./src/install/fetch.ts
+/**
+ * The installer's HTTP: retried with backoff on network errors, timeouts, 429 and 5xx (p-retry), never on
+ * other 4xx; a timeout per attempt; a downloaded file streamed to disk and hashed on the way, with a
+ * progress line every few seconds. Errors are one line, naming the URL.
+ */
+
+
+
+
+
+/** A failure of the install, said in one line (the action's last resort prints it as is). */
+class InstallError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = "InstallError";
+    }
+}
+class HttpStatusError extends Error {
+    status;
+    url;
+    constructor(status, url) {
+        super(`HTTP ${status} from ${url}`);
+        this.status = status;
+        this.url = url;
+    }
+}
+/** 1 + 3 retries, 1 s, 2 s, 4 s apart: a flaky CDN gets 7 s to recover. */
+const RETRIES = 3;
+const FIRST_DELAY_MS = 1_000;
+const TEXT_TIMEOUT_MS = 30_000;
+const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
+const PROGRESS_EVERY_MS = 5_000;
+const MAX_TEXT_BYTES = 1024 * 1024;
+async function retried(url, timeoutMs, log, attempt) {
+    return pRetry(async () => {
+        const res = attempt(AbortSignal.timeout(timeoutMs));
+        return await res.catch((e) => {
+            // Only a server's trouble or a rate limit may pass with time; any other answer is final.
+            if (e instanceof HttpStatusError && e.status !== 429 && e.status < 500)
+                throw new AbortError(e);
+            throw e;
+        });
+    }, {
+        retries: RETRIES,
+        minTimeout: FIRST_DELAY_MS,
+        factor: 2,
+        onFailedAttempt: ({ error, retriesLeft, retryDelay }) => {
+            if (retriesLeft > 0)
+                log(`${url}: ${why(error)}; retrying in ${retryDelay / 1000} s (${retriesLeft} left)`);
+        },
+    });
+}
+/** What went wrong, in a few words: the status, or the network error under fetch's "fetch failed". */
+function why(e) {
+    if (e instanceof HttpStatusError)
+        return `HTTP ${e.status}`;
+    const err = e;
+    if (err?.name === "TimeoutError")
+        return "timed out";
+    return err?.cause?.code ?? err?.cause?.message ?? err?.message ?? String(e);
+}
+async function get(url, signal, headers = {}) {
+    const res = await fetch(url, { signal, headers, redirect: "follow" });
+    if (!res.ok) {
+        await res.body?.cancel().catch(() => { });
+        throw new HttpStatusError(res.status, url);
+    }
+    return res;
+}
+/** A small text (a build name, the install script). */
+async function getText(url, log, headers = {}) {
+    return retried(url, TEXT_TIMEOUT_MS, log, async (signal) => {
+        const res = await get(url, signal, headers);
+        const text = await res.text();
+        return text.slice(0, MAX_TEXT_BYTES);
+    });
+}
+/** Downloads `url` to `dest`; the sha256 and size of what was written. */
+async function download(url, dest, log) {
+    return retried(url, DOWNLOAD_TIMEOUT_MS, log, async (signal) => {
+        const res = await get(url, signal);
+        const total = Number(res.headers.get("content-length")) || undefined;
+        const hash = (0,external_node_crypto_.createHash)("sha256");
+        let bytes = 0;
+        let last = Date.now();
+        const count = new external_node_stream_.Transform({
+            transform(chunk, _enc, done) {
+                hash.update(chunk);
+                bytes += chunk.length;
+                if (Date.now() - last >= PROGRESS_EVERY_MS) {
+                    last = Date.now();
+                    log(`Downloading: ${mib(bytes)}${total ? ` of ${mib(total)}` : ""}`);
+                }
+                done(null, chunk);
+            },
+        });
+        if (!res.body)
+            throw new HttpStatusError(res.status, url);
+        await (0,promises_.pipeline)(external_node_stream_.Readable.fromWeb(res.body), count, (0,external_node_fs_.createWriteStream)(dest));
+        if (total !== undefined && bytes !== total)
+            throw new Error(`cut short: ${bytes} of ${total} bytes`);
+        return { sha256: hash.digest("hex"), bytes };
+    });
+}
+function mib(bytes) {
+    return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+// EXTERNAL MODULE: ./src/install/inputs.ts
+var inputs = __webpack_require__(2782);
+;// CONCATENATED MODULE: ./src/install/platform.ts
+/**
+ * Where a build of the Cursor CLI is published, per platform (the layout the CLI's own install script
+ * uses): `<base>/lab/<build>/<os>/<arch>/agent-cli-package.tar.gz` (`.zip` on Windows), one directory at
+ * the top of the archive, holding the launcher `cursor-agent` and everything it runs (a node, its chunks,
+ * native modules, rg): the whole directory is the install.
+ */
+const OS = { linux: "linux", darwin: "darwin", win32: "windows" };
+const ARCH = { x64: "x64", arm64: "arm64" };
+function targetOf(platform, arch) {
+    const os = OS[platform];
+    const a = ARCH[arch];
+    if (!os || !a) {
+        return `the Cursor CLI is published for Linux, macOS and Windows on x64 and arm64, not ${platform}/${arch}`;
+    }
+    return { os, arch: a, archive: os === "windows" ? "zip" : "tar.gz" };
+}
+function packageUrl(base, build, t) {
+    return `${base}/lab/${build}/${t.os}/${t.arch}/agent-cli-package.${t.archive}`;
+}
+/** The launcher inside the package. */
+function launcherNames(t) {
+    return t.os === "windows" ? ["cursor-agent.exe", "cursor-agent.cmd", "cursor-agent"] : ["cursor-agent"];
+}
+/**
+ * The tool cache keys versions by semver: a build `2026.09.28-a1b2c3d` is kept as `2026.9.28-ga1b2c3d`
+ * (no leading zeros; the `g` keeps an all-digit commit from reading as a number).
+ */
+function cacheVersion(build) {
+    const [date = "", commit = ""] = build.split("-");
+    return `${date
+        .split(".")
+        .map((n) => String(Number(n)))
+        .join(".")}-g${commit}`;
+}
+
+;// CONCATENATED MODULE: ./src/install/install.ts
+/**
+ * Installing the Cursor CLI without a step of the user's: the build asked for (or the latest), from the
+ * runner's tool cache when an earlier run put it there, else downloaded (./fetch.ts), unpacked whole and
+ * put in the tool cache, keyed by build and arch. No checksum is published for the CLI: the archive's
+ * sha256 is logged and output, so a workflow can pin it. Loaded only when an install may be needed.
+ */
+
+
+
+
+
+
+
+
+
+const TOOL = "cursor-agent";
+const DEFAULT_BASE = "https://downloads.cursor.com";
+/** Kept beside the unpacked package, so that a build from the cache still has its archive's hash. */
+const SHA_FILE = ".cursor-agent-action.sha256";
+async function installAgent(s, env, log, platform = process.platform, arch = process.arch) {
+    const target = targetOf(platform, arch);
+    if (typeof target === "string")
+        throw new InstallError(`Could not install the Cursor CLI: ${target}.`);
+    const build = inputs/* BUILD */.Bv.test(s.version) ? s.version : await latest(s.baseUrl, log);
+    // The tool cache's module reads its directories from the process's environment.
+    const temp = env.RUNNER_TEMP || (0,external_node_os_.tmpdir)();
+    process.env.RUNNER_TEMP ||= temp;
+    process.env.RUNNER_TOOL_CACHE ||= env.RUNNER_TOOL_CACHE || external_node_path_default().join(temp, "tool-cache");
+    const tc = await Promise.all(/* import() */[__webpack_require__.e(119), __webpack_require__.e(58), __webpack_require__.e(805)]).then(__webpack_require__.bind(__webpack_require__, 9805));
+    const cached = tc.find(TOOL, cacheVersion(build), target.arch);
+    if (cached) {
+        const sha256 = (0,external_node_fs_.readFileSync)(external_node_path_default().join(cached, SHA_FILE), "utf8").trim();
+        log(`Cursor CLI ${build} from the tool cache (${cached})`);
+        return { agentPath: launcher(cached, target), build, sha256, fromCache: true };
+    }
+    const url = packageUrl(s.baseUrl, build, target);
+    const work = external_node_path_default().join(temp, `cursor-agent-install-${process.pid}-${Date.now()}`);
+    (0,external_node_fs_.mkdirSync)(work, { recursive: true });
+    try {
+        log(`Downloading the Cursor CLI ${build} from ${url}`);
+        const archive = external_node_path_default().join(work, `agent-cli-package.${target.archive}`);
+        const got = await download(url, archive, log).catch((e) => {
+            if (e instanceof HttpStatusError && e.status === 404) {
+                throw new InstallError(`Could not install the Cursor CLI: build ${build} was not found (HTTP 404 from ${url}); check cursor-version.`);
+            }
+            throw new InstallError(`Could not install the Cursor CLI: ${url} failed after ${1 + 3} attempts (${why(e)}).`);
+        });
+        log(`Downloaded ${mib(got.bytes)}, sha256 ${got.sha256}`);
+        const dir = await unpack(archive, external_node_path_default().join(work, "package"), target, tc);
+        launcher(dir, target);
+        (0,external_node_fs_.writeFileSync)(external_node_path_default().join(dir, SHA_FILE), `${got.sha256}\n`);
+        const home = await tc.cacheDir(dir, TOOL, cacheVersion(build), target.arch);
+        log(`Cursor CLI ${build} installed in ${home}`);
+        return { agentPath: launcher(home, target), build, sha256: got.sha256, fromCache: false };
+    }
+    finally {
+        (0,external_node_fs_.rmSync)(work, { recursive: true, force: true });
+    }
+}
+/**
+ * The current build: the latest-version endpoint (often 403), else the build the install script names
+ * (served only to a curl-like User-Agent). A mirror serves the script at `<base>/install`.
+ */
+async function latest(base, log) {
+    const problems = [];
+    try {
+        const text = (await getText(`${base}/lab/latest-version`, log)).trim();
+        if (inputs/* BUILD */.Bv.test(text))
+            return text;
+        problems.push("latest-version: not a build name");
+    }
+    catch (e) {
+        problems.push(`latest-version: ${why(e)}`);
+    }
+    const script = base === DEFAULT_BASE ? "https://cursor.com/install" : `${base}/install`;
+    try {
+        const text = await getText(script, log, { "user-agent": "curl/8.5.0" });
+        const named = /\/lab\/(\d{4}\.\d{2}\.\d{2}-[0-9a-f]{7,40})\//.exec(text)?.[1];
+        if (named) {
+            log(`The latest Cursor CLI build, from the install script: ${named}`);
+            return named;
+        }
+        problems.push("install script: names no build");
+    }
+    catch (e) {
+        problems.push(`install script: ${why(e)}`);
+    }
+    throw new InstallError(`Could not find the latest Cursor CLI build (${problems.join("; ")}); set cursor-version to a build.`);
+}
+/** The package's one top directory, unpacked into `dest` (the install script strips it the same way). */
+async function unpack(archive, dest, target, tc) {
+    (0,external_node_fs_.mkdirSync)(dest, { recursive: true });
+    try {
+        if (target.archive === "tar.gz") {
+            await (0,external_node_util_.promisify)(external_node_child_process_.execFile)("tar", ["-xzf", archive, "-C", dest, "--strip-components=1"], {
+                timeout: 300_000,
+            });
+            return dest;
+        }
+        await tc.extractZip(archive, dest);
+    }
+    catch (e) {
+        throw new InstallError(`Could not unpack the Cursor CLI package: ${why(e).split("\n")[0]}.`);
+    }
+    const entries = (0,external_node_fs_.readdirSync)(dest, { withFileTypes: true });
+    const only = entries.length === 1 && entries[0].isDirectory() ? external_node_path_default().join(dest, entries[0].name) : dest;
+    return only;
+}
+function launcher(dir, target) {
+    for (const name of launcherNames(target)) {
+        const p = external_node_path_default().join(dir, name);
+        if ((0,external_node_fs_.existsSync)(p))
+            return p;
+    }
+    throw new InstallError(`The Cursor CLI package has no ${launcherNames(target)[0]} launcher (in ${dir}).`);
+}
+
+
+/***/ })
+
+};
+
+//# sourceMappingURL=89.index.js.map

@@ -1,0 +1,132 @@
+/**
+ * The installer's HTTP: retried with backoff on network errors, timeouts, 429 and 5xx (p-retry), never on
+ * other 4xx; a timeout per attempt; a downloaded file streamed to disk and hashed on the way, with a
+ * progress line every few seconds. Errors are one line, naming the URL.
+ */
+import { createHash } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import pRetry, { AbortError } from "p-retry";
+
+/** A failure of the install, said in one line (the action's last resort prints it as is). */
+export class InstallError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "InstallError";
+  }
+}
+
+export class HttpStatusError extends Error {
+  constructor(
+    readonly status: number,
+    readonly url: string,
+  ) {
+    super(`HTTP ${status} from ${url}`);
+  }
+}
+
+/** 1 + 3 retries, 1 s, 2 s, 4 s apart: a flaky CDN gets 7 s to recover. */
+const RETRIES = 3;
+const FIRST_DELAY_MS = 1_000;
+const TEXT_TIMEOUT_MS = 30_000;
+const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
+const PROGRESS_EVERY_MS = 5_000;
+const MAX_TEXT_BYTES = 1024 * 1024;
+
+export type Log = (line: string) => void;
+
+async function retried<T>(
+  url: string,
+  timeoutMs: number,
+  log: Log,
+  attempt: (signal: AbortSignal) => Promise<T>,
+) {
+  return pRetry(
+    async () => {
+      const res = attempt(AbortSignal.timeout(timeoutMs));
+      return await res.catch((e: unknown) => {
+        // Only a server's trouble or a rate limit may pass with time; any other answer is final.
+        if (e instanceof HttpStatusError && e.status !== 429 && e.status < 500) throw new AbortError(e);
+        throw e;
+      });
+    },
+    {
+      retries: RETRIES,
+      minTimeout: FIRST_DELAY_MS,
+      factor: 2,
+      onFailedAttempt: ({ error, retriesLeft, retryDelay }) => {
+        if (retriesLeft > 0)
+          log(`${url}: ${why(error)}; retrying in ${retryDelay / 1000} s (${retriesLeft} left)`);
+      },
+    },
+  );
+}
+
+/** What went wrong, in a few words: the status, or the network error under fetch's "fetch failed". */
+export function why(e: unknown): string {
+  if (e instanceof HttpStatusError) return `HTTP ${e.status}`;
+  const err = e as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+  if (err?.name === "TimeoutError") return "timed out";
+  return err?.cause?.code ?? err?.cause?.message ?? err?.message ?? String(e);
+}
+
+async function get(
+  url: string,
+  signal: AbortSignal,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  const res = await fetch(url, { signal, headers, redirect: "follow" });
+  if (!res.ok) {
+    await res.body?.cancel().catch(() => {});
+    throw new HttpStatusError(res.status, url);
+  }
+  return res;
+}
+
+/** A small text (a build name, the install script). */
+export async function getText(url: string, log: Log, headers: Record<string, string> = {}): Promise<string> {
+  return retried(url, TEXT_TIMEOUT_MS, log, async (signal) => {
+    const res = await get(url, signal, headers);
+    const text = await res.text();
+    return text.slice(0, MAX_TEXT_BYTES);
+  });
+}
+
+/** Downloads `url` to `dest`; the sha256 and size of what was written. */
+export async function download(
+  url: string,
+  dest: string,
+  log: Log,
+): Promise<{ sha256: string; bytes: number }> {
+  return retried(url, DOWNLOAD_TIMEOUT_MS, log, async (signal) => {
+    const res = await get(url, signal);
+    const total = Number(res.headers.get("content-length")) || undefined;
+    const hash = createHash("sha256");
+    let bytes = 0;
+    let last = Date.now();
+    const count = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        hash.update(chunk);
+        bytes += chunk.length;
+        if (Date.now() - last >= PROGRESS_EVERY_MS) {
+          last = Date.now();
+          log(`Downloading: ${mib(bytes)}${total ? ` of ${mib(total)}` : ""}`);
+        }
+        done(null, chunk);
+      },
+    });
+    if (!res.body) throw new HttpStatusError(res.status, url);
+    await pipeline(
+      Readable.fromWeb(res.body as import("node:stream/web").ReadableStream),
+      count,
+      createWriteStream(dest),
+    );
+    if (total !== undefined && bytes !== total) throw new Error(`cut short: ${bytes} of ${total} bytes`);
+    return { sha256: hash.digest("hex"), bytes };
+  });
+}
+
+export function mib(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}

@@ -1,0 +1,53 @@
+/**
+ * The install inputs: `cursor-version` (empty: the CLI on PATH, else the latest build; `latest`; or a build
+ * name) and `download-base-url` (a mirror, or a test's server). Pure and small: it is read on every run,
+ * while the installer itself (./install.ts) is loaded only when a download may be needed.
+ */
+import { realpathSync } from "node:fs";
+import { InputError } from "../settings.js";
+
+export interface InstallSettings {
+  /** `""`: use `agent-path` when it is found, else install the latest build. */
+  version: "" | "latest" | string;
+  /** Without a trailing slash. */
+  baseUrl: string;
+}
+
+/** How the CLI's builds are named: `YYYY.MM.DD-<commit>`, e.g. `2026.09.28-a1b2c3d`. */
+export const BUILD = /^\d{4}\.\d{2}\.\d{2}-[0-9a-f]{7,40}$/;
+
+export function readInstallInputs(
+  get: (name: "cursor-version" | "download-base-url") => string,
+): InstallSettings {
+  const version = get("cursor-version");
+  if (version !== "" && version !== "latest" && !BUILD.test(version)) {
+    throw new InputError(
+      "cursor-version",
+      `'${version.slice(0, 80)}' is not a build name like 2026.09.28-a1b2c3d, nor latest`,
+    );
+  }
+  const base = get("download-base-url");
+  let url: URL;
+  try {
+    url = new URL(base);
+  } catch {
+    throw new InputError("download-base-url", `'${base.slice(0, 200)}' is not a URL`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new InputError("download-base-url", `'${url.protocol}' is not http or https`);
+  }
+  return { version, baseUrl: base.replace(/\/+$/, "") };
+}
+
+/**
+ * The build an installed CLI is, from where its launcher really lives: the install script links
+ * `~/.local/bin/cursor-agent` to `…/versions/<build>/cursor-agent`, and our own cache holds it under
+ * `…/cursor-agent/<build>/…`. Empty when the path says nothing.
+ */
+export function buildOfPath(executable: string): string {
+  try {
+    const real = realpathSync(executable);
+    for (const part of real.split(/[\\/]/).reverse()) if (BUILD.test(part)) return part;
+  } catch {}
+  return "";
+}

@@ -1,0 +1,112 @@
+/**
+ * A stand-in for downloads.cursor.com and cursor.com/install on 127.0.0.1: builds of a package laid out
+ * like the real one (one top directory holding the launcher `cursor-agent`, which runs the bundled `node`
+ * on `index.js`, with a chunk and `rg` beside it), here running the fake agent; `/lab/latest-version`
+ * (which the real one often answers with 403); and the install script, which names the current build in
+ * its download URL, served only to a curl-like User-Agent. Failures are injected per path.
+ */
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { FAKE_AGENT_DIR } from "./launch.mjs";
+
+export interface CliDownloads {
+  url: string;
+  /** Every request: method, path, user-agent, status answered. */
+  requests: { path: string; userAgent: string; status: number }[];
+  /** The package's bytes and sha256, per build. */
+  packages: Map<string, { bytes: Buffer; sha256: string }>;
+  /** The next `times` requests whose path contains `match` get `status`. */
+  fail(match: string, status: number, times?: number): void;
+  close(): Promise<void>;
+}
+
+export interface CliDownloadsOptions {
+  builds: string[];
+  /** What `/lab/latest-version` answers: a build, or a status (403, as the real one often does). */
+  latest: string | number;
+  /** The build the install script names (default: `latest` when it is a build). */
+  scriptBuild?: string;
+}
+
+/** A package as the real one is laid out, its launcher running the fake agent with the bundled node. */
+function buildPackage(build: string): Buffer {
+  const root = mkdtempSync(path.join(tmpdir(), "cli-package-"));
+  const top = path.join(root, `dist-package-${build}`);
+  mkdirSync(top);
+  writeFileSync(
+    path.join(top, "cursor-agent"),
+    '#!/usr/bin/env sh\nDIR="$(cd "$(dirname "$0")" && pwd)"\nexec "$DIR/node" "$DIR/index.js" "$@"\n',
+  );
+  chmodSync(path.join(top, "cursor-agent"), 0o755);
+  symlinkSync(process.execPath, path.join(top, "node"));
+  writeFileSync(
+    path.join(top, "index.js"),
+    `// build ${build}\nawait import(${JSON.stringify(path.join(FAKE_AGENT_DIR, "fake-agent.mjs"))});\n`,
+  );
+  writeFileSync(path.join(top, "package.json"), '{"type":"module"}\n');
+  writeFileSync(path.join(top, "chunk-1.js"), `export const build = ${JSON.stringify(build)};\n`);
+  writeFileSync(path.join(top, "rg"), "#!/bin/sh\nexit 0\n");
+  chmodSync(path.join(top, "rg"), 0o755);
+  const archive = path.join(root, "agent-cli-package.tar.gz");
+  execFileSync("tar", ["-czf", archive, "-C", root, path.basename(top)]);
+  return readFileSync(archive);
+}
+
+export async function startCliDownloads(o: CliDownloadsOptions): Promise<CliDownloads> {
+  const packages = new Map<string, { bytes: Buffer; sha256: string }>();
+  for (const b of o.builds) {
+    const bytes = buildPackage(b);
+    packages.set(b, { bytes, sha256: createHash("sha256").update(bytes).digest("hex") });
+  }
+  const failures: { match: string; status: number; left: number }[] = [];
+  const requests: CliDownloads["requests"] = [];
+  let base = "";
+  const server = createServer((req, res) => {
+    const p = new URL(req.url ?? "/", "http://x").pathname;
+    const ua = req.headers["user-agent"] ?? "";
+    const answer = (status: number, body: string | Buffer, type = "text/plain") => {
+      requests.push({ path: p, userAgent: ua, status });
+      res.writeHead(status, { "content-type": type, "content-length": Buffer.byteLength(body) });
+      res.end(body);
+    };
+    const failure = failures.find((f) => f.left > 0 && p.includes(f.match));
+    if (failure) {
+      failure.left--;
+      return answer(failure.status, `<html>${failure.status}</html>`, "text/html");
+    }
+    if (p === "/lab/latest-version") {
+      return typeof o.latest === "number" ? answer(o.latest, "Forbidden") : answer(200, `${o.latest}\n`);
+    }
+    if (p === "/install") {
+      // Like cursor.com: the script only for curl; a browser gets a page.
+      if (!/^curl\//.test(ua)) return answer(200, "<!doctype html><title>Cursor</title>", "text/html");
+      const build = o.scriptBuild ?? (typeof o.latest === "string" ? o.latest : o.builds[0]);
+      return answer(
+        200,
+        `#!/usr/bin/env bash\nset -euo pipefail\nDOWNLOAD_URL="${base}/lab/${build}/\${OS}/\${ARCH}/agent-cli-package.tar.gz"\n`,
+      );
+    }
+    const m = /^\/lab\/([^/]+)\/(linux|darwin)\/(x64|arm64)\/agent-cli-package\.tar\.gz$/.exec(p);
+    const pkg = m ? packages.get(m[1]!) : undefined;
+    if (pkg) return answer(200, pkg.bytes, "application/gzip");
+    return answer(404, "<?xml version='1.0'?><Error><Code>NoSuchKey</Code></Error>", "application/xml");
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: base,
+    requests,
+    packages,
+    fail: (match, status, times = 1) => failures.push({ match, status, left: times }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * The installer's pure parts and its input errors: platforms, the tool cache's key for a build, the
+ * inputs, and an unsupported platform's one-line error (before anything is fetched).
+ */
+import { describe, expect, it } from "vitest";
+import { readInstallInputs } from "../../src/install/inputs.js";
+import { installAgent } from "../../src/install/install.js";
+import { cacheVersion, packageUrl, targetOf } from "../../src/install/platform.js";
+
+const inputs = (v: Record<string, string>) =>
+  readInstallInputs((n) => v[n] ?? (n === "download-base-url" ? "https://downloads.cursor.com" : ""));
+
+describe("installing the Cursor CLI: the pure parts", () => {
+  it("the package of each platform; Windows gets the zip", () => {
+    const url = (p: NodeJS.Platform, a: string) => {
+      const t = targetOf(p, a);
+      return typeof t === "string" ? t : packageUrl("https://d.example", "2026.09.28-a1b2c3d", t);
+    };
+    expect(url("linux", "x64")).toBe(
+      "https://d.example/lab/2026.09.28-a1b2c3d/linux/x64/agent-cli-package.tar.gz",
+    );
+    expect(url("darwin", "arm64")).toBe(
+      "https://d.example/lab/2026.09.28-a1b2c3d/darwin/arm64/agent-cli-package.tar.gz",
+    );
+    expect(url("win32", "x64")).toBe(
+      "https://d.example/lab/2026.09.28-a1b2c3d/windows/x64/agent-cli-package.zip",
+    );
+    expect(url("linux", "ia32")).toBe(
+      "the Cursor CLI is published for Linux, macOS and Windows on x64 and arm64, not linux/ia32",
+    );
+  });
+
+  it("a build's key in the tool cache is semver, an all-digit commit included", () => {
+    expect(cacheVersion("2026.09.28-a1b2c3d")).toBe("2026.9.28-ga1b2c3d");
+    expect(cacheVersion("2026.01.05-0123456")).toBe("2026.1.5-g0123456");
+  });
+
+  it("inputs: a build, latest or empty; a base URL that is http(s)", () => {
+    expect(inputs({ "cursor-version": "latest", "download-base-url": "https://m.example/cursor/" })).toEqual({
+      version: "latest",
+      baseUrl: "https://m.example/cursor",
+    });
+    expect(() => inputs({ "cursor-version": "2026.9.28-a1b2c3d" })).toThrow(
+      "Input 'cursor-version': '2026.9.28-a1b2c3d' is not a build name like 2026.09.28-a1b2c3d, nor latest",
+    );
+    expect(() => inputs({ "download-base-url": "file:///etc" })).toThrow(
+      "Input 'download-base-url': 'file:' is not http or https",
+    );
+    expect(() => inputs({ "download-base-url": "downloads" })).toThrow(
+      "Input 'download-base-url': 'downloads' is not a URL",
+    );
+  });
+
+  it("an unsupported platform: one line, nothing fetched", async () => {
+    await expect(
+      installAgent(
+        { version: "2026.09.28-a1b2c3d", baseUrl: "http://127.0.0.1:9" },
+        {},
+        () => {},
+        "aix",
+        "ppc64",
+      ),
+    ).rejects.toThrow(
+      "Could not install the Cursor CLI: the Cursor CLI is published for Linux, macOS and Windows on x64 and arm64, not aix/ppc64.",
+    );
+  });
+});
