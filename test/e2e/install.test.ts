@@ -134,6 +134,18 @@ describe.concurrent("installing the Cursor CLI", () => {
       expect(d.requests).toEqual([]);
       expect(r.outputs["cursor-version"]).toBe("");
       expect(r.outputs["cursor-sha256"]).toBe("");
+      // A build named: installed and run, though another CLI is on PATH.
+      const pinned = await runAction({
+        inputs: { prompt: "go", "download-base-url": d.url, "cursor-version": BUILD },
+        env: { CURSOR_API_KEY: KEY },
+        scenario: {},
+      });
+      expect(pinned.outputs["cursor-version"]).toBe(BUILD);
+      expect(downloads(d)).toBe(1);
+      expect(pinned.record?.outcome).toBe("finished");
+      expect(pinned.stdout).toMatch(
+        /^Running \S+\/toolcache\/cursor-agent\/2026\.9\.28-ga1b2c3d\/(x64|arm64)\/cursor-agent /m,
+      );
     });
   }, 60_000);
 });
