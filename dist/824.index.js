@@ -6,9 +6,10 @@ export const modules = {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   T: () => (/* binding */ quoted),
-/* harmony export */   v: () => (/* binding */ agentMarkdown)
+/* harmony export */   TL: () => (/* binding */ quoted),
+/* harmony export */   vE: () => (/* binding */ agentMarkdown)
 /* harmony export */ });
+/* unused harmony export parsedMarkdown */
 /* harmony import */ var marked__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8022);
 /* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2495);
 /**
@@ -27,8 +28,21 @@ export const modules = {
 const TOP_HEADING = 4;
 /** Nesting past this (lists in quotes in lists…) is written as plain text: agent text can nest without end. */
 const MAX_DEPTH = 8;
+/**
+ * One line with nothing markdown could read as syntax: no emphasis, code, link, HTML, entity or escape
+ * characters, no autolink, and no start a block could begin with (indent, list marker, heading).
+ */
+function plainLine(t) {
+    return t.length <= 2_000 && !/[\n\r\\`*_[\]<>#|~&=!+{}$^]|:\/|www\.|^\s|^\d+[.)]|^-|\s$/i.test(t);
+}
 /** Safe markdown for `text` (already redacted), block by block. */
 function agentMarkdown(text) {
+    // One line of words needs no parse: marked's first lex compiles its rules (~15 ms, BENCHMARKS.md), a cost
+    // a short "Done." should not pay at the end of every run. The result is the lexer's own (a test checks).
+    return plainLine(text) ? (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .mdText */ .bC)(text).trim() : parsedMarkdown(text);
+}
+/** {@link agentMarkdown} through the lexer, whatever the text. */
+function parsedMarkdown(text) {
     const tokens = new marked__WEBPACK_IMPORTED_MODULE_0__/* .Lexer */ .JG({ gfm: true }).lex(text.replace(/\r\n?/g, "\n"));
     return blocks(tokens, 0).trim();
 }
@@ -678,7 +692,7 @@ function compose(input, files, shape) {
             ? redacted.slice(0, Math.max(0, redacted.length - model.lastSegmentMargin))
             : redacted;
         // Rendered, open, and inside a quote its own lines cannot end (src/render/agent-markdown.ts).
-        out.push("**The agent's final message**", "", (0,agent_markdown/* quoted */.T)((0,agent_markdown/* agentMarkdown */.v)(shown)), "");
+        out.push("**The agent's final message**", "", (0,agent_markdown/* quoted */.TL)((0,agent_markdown/* agentMarkdown */.vE)(shown)), "");
     }
     for (const n of shape.notes.filter(Boolean))
         out.push(`> ${n}`, "");
@@ -856,7 +870,7 @@ function buildReview(p) {
         const title = `**${BADGE[f.severity]}** · ${(0,_render_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .mdText */ .bC)(redact(f.title))}`;
         // A path the redactor would change cannot be shown as is: it goes in the body, redacted.
         if (redact(f.path) === f.path && (0,_anchor_js__WEBPACK_IMPORTED_MODULE_3__/* .anchored */ .X)(hunks, f.path, f.line, f.start_line)) {
-            const parts = [`<!-- ${FINGERPRINT}${mark} -->`, title, "", (0,_render_agent_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .agentMarkdown */ .v)(redact(f.body))];
+            const parts = [`<!-- ${FINGERPRINT}${mark} -->`, title, "", (0,_render_agent_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .agentMarkdown */ .vE)(redact(f.body))];
             if (f.suggestion !== undefined)
                 parts.push("", (0,_render_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .fenced */ .OF)(redact(f.suggestion), "suggestion"));
             comments.push({ path: f.path, line: f.line, start_line: f.start_line, body: parts.join("\n") });
@@ -890,7 +904,7 @@ function buildReview(p) {
             ].join("\n"),
         });
     }
-    const head = ["### Cursor agent review", "", (0,_render_agent_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .agentMarkdown */ .v)(redact(p.summary))];
+    const head = ["### Cursor agent review", "", (0,_render_agent_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .agentMarkdown */ .vE)(redact(p.summary))];
     const intro = ["", "**Findings outside the pull request's diff** (no inline comment possible):", ""];
     let body = head.join("\n");
     if (elsewhere.length) {

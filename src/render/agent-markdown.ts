@@ -16,8 +16,23 @@ const TOP_HEADING = 4;
 /** Nesting past this (lists in quotes in lists…) is written as plain text: agent text can nest without end. */
 const MAX_DEPTH = 8;
 
+/**
+ * One line with nothing markdown could read as syntax: no emphasis, code, link, HTML, entity or escape
+ * characters, no autolink, and no start a block could begin with (indent, list marker, heading).
+ */
+function plainLine(t: string): boolean {
+  return t.length <= 2_000 && !/[\n\r\\`*_[\]<>#|~&=!+{}$^]|:\/|www\.|^\s|^\d+[.)]|^-|\s$/i.test(t);
+}
+
 /** Safe markdown for `text` (already redacted), block by block. */
 export function agentMarkdown(text: string): string {
+  // One line of words needs no parse: marked's first lex compiles its rules (~15 ms, BENCHMARKS.md), a cost
+  // a short "Done." should not pay at the end of every run. The result is the lexer's own (a test checks).
+  return plainLine(text) ? mdText(text).trim() : parsedMarkdown(text);
+}
+
+/** {@link agentMarkdown} through the lexer, whatever the text. */
+export function parsedMarkdown(text: string): string {
   const tokens = new Lexer({ gfm: true }).lex(text.replace(/\r\n?/g, "\n"));
   return blocks(tokens, 0).trim();
 }

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { marked } from "marked";
 import { describe, expect, it } from "vitest";
-import { agentMarkdown, quoted } from "../../src/render/agent-markdown.js";
+import { agentMarkdown, parsedMarkdown, quoted } from "../../src/render/agent-markdown.js";
 
 const render = (md: string) => marked.parse(md, { gfm: true, async: false }) as string;
 const shown = (text: string) => render(`**The agent's final message**\n\n${quoted(agentMarkdown(text))}\n`);
@@ -129,5 +129,32 @@ describe("the agent's final message as markdown", () => {
     expect(html).toContain("- not a list");
     expect(html).toContain("1. not a number");
     expect(html).toContain("#\u2060 not a heading");
+  });
+});
+
+describe("one plain line skips the lexer", () => {
+  it("and renders exactly as the lexer would (property)", () => {
+    const chars = fc.constantFrom(..."abcXYZ019 .,:;?()'\"/%@-ü日é\t".split(""));
+    fc.assert(
+      fc.property(
+        fc.array(chars, { maxLength: 60 }).map((a) => a.join("")),
+        (text) => {
+          expect(agentMarkdown(text)).toBe(parsedMarkdown(text));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    for (const t of [
+      "Done.",
+      "Done: go",
+      "1. first",
+      "- item",
+      "# title",
+      "see https://x.y",
+      "a  ",
+      "@octocat hi",
+    ]) {
+      expect(agentMarkdown(t), t).toBe(parsedMarkdown(t));
+    }
   });
 });
