@@ -289,8 +289,8 @@ describe.concurrent("review mode on a pull request", () => {
       const many = await reviewRun(api, ws, block({ summary: "s", findings: flood }));
       expect(many.outputs.conclusion).toBe("failure");
       expect(many.outputs.error).toContain("/findings must NOT have more than 200 items");
-      const escape = [{ path: "../../etc/passwd", line: 1, severity: "low", title: "t", body: "b" }];
-      const out = await reviewRun(api, ws, block({ summary: "s", findings: escape }));
+      const outside = [{ path: "../../etc/passwd", line: 1, severity: "low", title: "t", body: "b" }];
+      const out = await reviewRun(api, ws, block({ summary: "s", findings: outside }));
       expect(out.outputs.error).toContain("/findings/0/path must match pattern");
       expect(api.pulls.reviews).toHaveLength(0);
 
