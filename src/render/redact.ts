@@ -25,9 +25,14 @@ export function createRedactor(secrets: (string | undefined)[]): Redact {
   const lines = given.flatMap((s) => [s, ...s.split(/\r?\n/).filter((l) => l.trim().length >= MIN_SECRET)]);
   // Longest first, so a secret that contains another is replaced whole.
   const known = [...new Set([...lines, ...lines.flatMap(encodings)])].sort((a, b) => b.length - a.length);
+  // One scan finds whether any of them is there (most texts hold none: the live log's hot path); only
+  // then are they replaced one by one, longest first, exactly as before.
+  const any = known.length
+    ? new RegExp(known.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"))
+    : undefined;
   return (text) => {
     let out = text;
-    for (const s of known) if (out.includes(s)) out = out.replaceAll(s, REDACTED);
+    if (any?.test(out)) for (const s of known) if (out.includes(s)) out = out.replaceAll(s, REDACTED);
     return redactTokenShapes(out);
   };
 }
