@@ -29,11 +29,17 @@ export class LogWriter {
 
   /** Untrusted text, one or more lines: terminal control out, each line capped, then neutralised. */
   text(s: string): void {
-    this.buf.push(neutralize(forTerminal(s.length > MAX_LOG_LINE ? this.redact(s) : s)), "\n");
+    // Most lines hold no control character, no line break but `\n`, no `:` and no `#`: nothing to do.
+    if (s.length <= MAX_LOG_LINE && !SUSPECT.test(s)) this.buf.push(s, "\n");
+    else this.buf.push(neutralize(forTerminal(s.length > MAX_LOG_LINE ? this.redact(s) : s)), "\n");
   }
 
   /** A workflow command of the action's own. Data and properties are escaped as the toolkit does. */
-  command(name: string, data: string, props: Record<string, string | number | undefined> = {}): void {
+  command(name: string, data: string, props?: Record<string, string | number | undefined>): void {
+    if (!props) {
+      this.buf.push(`::${name}::${escapeData(data)}\n`);
+      return;
+    }
     const p = Object.entries(props)
       .filter(([, v]) => v !== undefined && v !== "")
       .map(([k, v]) => `${k}=${escapeProperty(String(v))}`)
@@ -88,12 +94,20 @@ function forTerminal(s: string): string {
   return runnerLines(s).map(terminalSafe).join("\n");
 }
 
+/**
+ * What {@link forTerminal} or {@link neutralize} may change: controls (`\r` among them), DEL/C1, bidi
+ * controls, Unicode line breaks, and `:` and `#`, without which no command can be spelled.
+ */
+const SUSPECT =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029:#]/;
+
 /** Controls, DEL/C1 and bidi controls: most text has none (the hot path). Line breaks are handled apart. */
 const MAY_NEED_WORK =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 /** The toolkit's escaping for command data (`%`, CR, LF), after which no line break is left. */
 function escapeData(s: string): string {
+  if (!/[%\r\n]/.test(s)) return s;
   return s.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
 }
 
