@@ -30,17 +30,31 @@ const TOP_HEADING = 4;
 const MAX_DEPTH = 8;
 /**
  * One line with nothing markdown could read as syntax: no emphasis, code, link, HTML, entity or escape
- * characters, no autolink, and no start a block could begin with (indent, list marker, heading).
+ * characters, no autolink (`://`, `www.`, an e-mail's `@`), and no start a block could begin with
+ * (indent, list marker, heading).
  */
 function plainLine(t) {
-    return t.length <= 2_000 && !/[\n\r\\`*_[\]<>#|~&=!+{}$^]|:\/|www\.|^\s|^\d+[.)]|^-|\s$/i.test(t);
+    return t.length <= 2_000 && !/[\n\r\\`*_[\]<>#|~&=!+{}$^@]|:\/|www\.|^\s|^\d+[.)]|^-|\s$/i.test(t);
 }
 /** Safe markdown for `text` (already redacted), block by block. */
 function agentMarkdown(text) {
     // One line of words needs no parse: marked's first lex compiles its rules (~15 ms, BENCHMARKS.md), a cost
     // a short "Done." should not pay at the end of every run. The result is the lexer's own (a test checks).
-    return plainLine(text) ? (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .mdText */ .bC)(text).trim() : parsedMarkdown(text);
+    if (plainLine(text))
+        return (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .mdText */ .bC)(text).trim();
+    // The report renders the same final message for each size it tries (up to five when it must shrink).
+    const hit = rendered.get(text);
+    if (hit !== undefined)
+        return hit;
+    const md = parsedMarkdown(text);
+    if (rendered.size >= RENDERED_KEPT)
+        rendered.delete(rendered.keys().next().value);
+    rendered.set(text, md);
+    return md;
 }
+/** The last few renderings, by text. */
+const rendered = new Map();
+const RENDERED_KEPT = 4;
 /** {@link agentMarkdown} through the lexer, whatever the text. */
 function parsedMarkdown(text) {
     const tokens = new marked__WEBPACK_IMPORTED_MODULE_0__/* .Lexer */ .JG({ gfm: true }).lex(text.replace(/\r\n?/g, "\n"));
@@ -483,7 +497,7 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/structured/contract.ts
-var contract = __webpack_require__(853);
+var structured_contract = __webpack_require__(853);
 // EXTERNAL MODULE: ./src/render/agent-markdown.ts
 var agent_markdown = __webpack_require__(7979);
 // EXTERNAL MODULE: ./src/render/live-log.ts + 1 modules
@@ -511,7 +525,7 @@ function reviewLines(r, redact) {
     const cell = (t) => (0,markdown/* mdText */.bC)((0,render_redact/* cutAfterRedaction */.cr)(t, MAX_CELL, redact));
     const where = (path, line, start) => (0,markdown/* mdCode */.xs)(`${(0,render_redact/* cutAfterRedaction */.cr)(path, MAX_CELL, redact)}:${start ? `${start}-` : ""}${line}`);
     const n = r.findings.length;
-    const counts = contract.SEVERITIES.map((s) => [s, r.findings.filter((f) => f.severity === s).length])
+    const counts = structured_contract.SEVERITIES.map((s) => [s, r.findings.filter((f) => f.severity === s).length])
         .filter(([, c]) => c > 0)
         .map(([s, c]) => `${c} ${s}`);
     const facts = [
@@ -524,7 +538,7 @@ function reviewLines(r, redact) {
     ].filter(Boolean);
     const out = [facts.join(" · "), ""];
     if (n > 0) {
-        const rank = (s) => contract.SEVERITIES.indexOf(s);
+        const rank = (s) => structured_contract.SEVERITIES.indexOf(s);
         const sorted = [...r.findings].sort((a, b) => rank(a.severity) - rank(b.severity));
         out.push("| Severity | Where | Finding |", "|---|---|---|");
         for (const f of sorted.slice(0, MAX_ROWS)) {
@@ -682,21 +696,27 @@ function compose(input, files, shape) {
     if (model.todos.length > 0) {
         out.push("**The agent's todo list**", "", ...todoLines(model.todos, redact), "");
     }
-    // The last segment is the final message; `result` joins every segment, narration included.
-    const message = model.lastSegment || r?.text;
-    const text = message && input.contract && !model.lastSegmentCut ? (0,contract.withoutContract)(message) : message;
-    if (text) {
-        // The model keeps a margin past its cut: dropped after redaction, so the cut never halves a secret.
-        const redacted = redact(text);
-        const shown = model.lastSegmentCut
-            ? redacted.slice(0, Math.max(0, redacted.length - model.lastSegmentMargin))
-            : redacted;
+    const shown = finalMessage(model, input.contract ?? false, redact);
+    if (shown) {
         // Rendered, open, and inside a quote its own lines cannot end (src/render/agent-markdown.ts).
         out.push("**The agent's final message**", "", (0,agent_markdown/* quoted */.TL)((0,agent_markdown/* agentMarkdown */.vE)(shown)), "");
     }
     for (const n of shape.notes.filter(Boolean))
         out.push(`> ${n}`, "");
     return out.join("\n");
+}
+/** The final message as the report shows it (redacted, cut, without a contract block), before rendering. */
+function finalMessage(model, contract, redact) {
+    // The last segment is the final message; `result` joins every segment, narration included.
+    const message = model.lastSegment || model.result?.text;
+    const text = message && contract && !model.lastSegmentCut ? (0,structured_contract.withoutContract)(message) : message;
+    if (!text)
+        return undefined;
+    // The model keeps a margin past its cut: dropped after redaction, so the cut never halves a secret.
+    const redacted = redact(text);
+    return model.lastSegmentCut
+        ? redacted.slice(0, Math.max(0, redacted.length - model.lastSegmentMargin))
+        : redacted;
 }
 /** The todo list as task list lines: done ticked, in progress said, cancelled struck out; the text is the agent's. */
 function todoLines(todos, redact) {

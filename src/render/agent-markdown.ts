@@ -18,18 +18,30 @@ const MAX_DEPTH = 8;
 
 /**
  * One line with nothing markdown could read as syntax: no emphasis, code, link, HTML, entity or escape
- * characters, no autolink, and no start a block could begin with (indent, list marker, heading).
+ * characters, no autolink (`://`, `www.`, an e-mail's `@`), and no start a block could begin with
+ * (indent, list marker, heading).
  */
 function plainLine(t: string): boolean {
-  return t.length <= 2_000 && !/[\n\r\\`*_[\]<>#|~&=!+{}$^]|:\/|www\.|^\s|^\d+[.)]|^-|\s$/i.test(t);
+  return t.length <= 2_000 && !/[\n\r\\`*_[\]<>#|~&=!+{}$^@]|:\/|www\.|^\s|^\d+[.)]|^-|\s$/i.test(t);
 }
 
 /** Safe markdown for `text` (already redacted), block by block. */
 export function agentMarkdown(text: string): string {
   // One line of words needs no parse: marked's first lex compiles its rules (~15 ms, BENCHMARKS.md), a cost
   // a short "Done." should not pay at the end of every run. The result is the lexer's own (a test checks).
-  return plainLine(text) ? mdText(text).trim() : parsedMarkdown(text);
+  if (plainLine(text)) return mdText(text).trim();
+  // The report renders the same final message for each size it tries (up to five when it must shrink).
+  const hit = rendered.get(text);
+  if (hit !== undefined) return hit;
+  const md = parsedMarkdown(text);
+  if (rendered.size >= RENDERED_KEPT) rendered.delete(rendered.keys().next().value!);
+  rendered.set(text, md);
+  return md;
 }
+
+/** The last few renderings, by text. */
+const rendered = new Map<string, string>();
+const RENDERED_KEPT = 4;
 
 /** {@link agentMarkdown} through the lexer, whatever the text. */
 export function parsedMarkdown(text: string): string {

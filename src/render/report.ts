@@ -191,20 +191,26 @@ function compose(input: ReportInput, files: FileChange[], shape: Shape): string 
     out.push("**The agent's todo list**", "", ...todoLines(model.todos, redact), "");
   }
 
-  // The last segment is the final message; `result` joins every segment, narration included.
-  const message = model.lastSegment || r?.text;
-  const text = message && input.contract && !model.lastSegmentCut ? withoutContract(message) : message;
-  if (text) {
-    // The model keeps a margin past its cut: dropped after redaction, so the cut never halves a secret.
-    const redacted = redact(text);
-    const shown = model.lastSegmentCut
-      ? redacted.slice(0, Math.max(0, redacted.length - model.lastSegmentMargin))
-      : redacted;
+  const shown = finalMessage(model, input.contract ?? false, redact);
+  if (shown) {
     // Rendered, open, and inside a quote its own lines cannot end (src/render/agent-markdown.ts).
     out.push("**The agent's final message**", "", quoted(agentMarkdown(shown)), "");
   }
   for (const n of shape.notes.filter(Boolean)) out.push(`> ${n}`, "");
   return out.join("\n");
+}
+
+/** The final message as the report shows it (redacted, cut, without a contract block), before rendering. */
+function finalMessage(model: RunModel, contract: boolean, redact: Redact): string | undefined {
+  // The last segment is the final message; `result` joins every segment, narration included.
+  const message = model.lastSegment || model.result?.text;
+  const text = message && contract && !model.lastSegmentCut ? withoutContract(message) : message;
+  if (!text) return undefined;
+  // The model keeps a margin past its cut: dropped after redaction, so the cut never halves a secret.
+  const redacted = redact(text);
+  return model.lastSegmentCut
+    ? redacted.slice(0, Math.max(0, redacted.length - model.lastSegmentMargin))
+    : redacted;
 }
 
 /** The todo list as task list lines: done ticked, in progress said, cancelled struck out; the text is the agent's. */

@@ -142,7 +142,7 @@ describe("one plain line skips the lexer", () => {
           expect(agentMarkdown(text)).toBe(parsedMarkdown(text));
         },
       ),
-      { numRuns: 2000 },
+      { numRuns: 5000 },
     );
     for (const t of [
       "Done.",
