@@ -117,9 +117,38 @@ describe("action.yml", () => {
 
 describe("example workflows", () => {
   it("are all there", () => {
-    for (const f of ["pr-review.yml", "fix-failing-ci.yml", "issue-comment.yml", "matrix.yml"]) {
+    for (const f of [
+      "pr-review.yml",
+      "fix-failing-ci.yml",
+      "issue-comment.yml",
+      "matrix.yml",
+      "structured-output.yml",
+    ]) {
       expect(exampleFiles).toContain(f);
     }
+  });
+
+  it("pr-review.yml is in review mode and gates on critical findings; structured-output.yml feeds env", () => {
+    const review = parse(examples.find((e) => e.name === "examples/pr-review.yml")!.source) as Workflow;
+    const step = Object.values(review.jobs)
+      .flatMap((j) => j.steps ?? [])
+      .find((x) => x.uses?.startsWith(OURS))!;
+    expect(step.with?.review).toBe(true);
+    expect(step.with?.["fail-on-severity"]).toBe("critical");
+    const structured = parse(
+      examples.find((e) => e.name === "examples/structured-output.yml")!.source,
+    ) as Workflow;
+    const steps = Object.values(structured.jobs).flatMap((j) => j.steps ?? []);
+    const ours = steps.find((x) => x.uses?.startsWith(OURS))!;
+    expect(ours.with?.["output-schema"]).toBeTruthy();
+    const later = steps.slice(steps.indexOf(ours) + 1);
+    expect(
+      later.some((x) =>
+        Object.values(x.env ?? {}).some((v) =>
+          String(v).includes(`steps.${ours.id}.outputs.structured-output`),
+        ),
+      ),
+    ).toBe(true);
   });
 
   for (const { name, source } of examples) {
