@@ -226,7 +226,6 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
   }
 }
 
-/** `conclusion`, `error` and a short job summary, each on its own: one failing must not stop the others. */
 /**
  * The Cursor CLI this run uses. Without `cursor-version`, the one `agent-path` names when it is there
  * (nothing of the installer is loaded then: start-up), else the latest build, installed; a build name or
@@ -265,6 +264,7 @@ async function ensureAgent(
   return got;
 }
 
+/** `conclusion`, `error` and a short job summary, each on its own: one failing must not stop the others. */
 function reportFailure(deps: Deps, message: string): void {
   quietly(() => deps.setOutput("conclusion", "failure"));
   quietly(() => deps.setOutput("error", message));
