@@ -892,7 +892,7 @@ function buildReview(p) {
         if (redact(f.path) === f.path && (0,_anchor_js__WEBPACK_IMPORTED_MODULE_3__/* .anchored */ .X)(hunks, f.path, f.line, f.start_line)) {
             const parts = [`<!-- ${FINGERPRINT}${mark} -->`, title, "", (0,_render_agent_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .agentMarkdown */ .vE)(redact(f.body))];
             if (f.suggestion !== undefined)
-                parts.push("", (0,_render_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .fenced */ .OF)(redact(f.suggestion), "suggestion"));
+                parts.push("", suggestion(redact(f.suggestion)));
             comments.push({ path: f.path, line: f.line, start_line: f.start_line, body: parts.join("\n") });
         }
         else {
@@ -920,7 +920,7 @@ function buildReview(p) {
                 `<!-- ${FINGERPRINT}${mark} -->`,
                 "**✏️ The agent's edit**, as a suggestion",
                 "",
-                (0,_render_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .fenced */ .OF)(redact(text), "suggestion"),
+                suggestion(redact(text)),
             ].join("\n"),
         });
     }
@@ -949,6 +949,13 @@ function buildReview(p) {
 }
 /** Inline suggestions made from the agent's edits, per review. */
 const MAX_SUGGESTED_EDITS = 50;
+/**
+ * GitHub's one-click suggestion: the lines that replace the comment's lines, fenced longer than any
+ * backtick run inside. No line at all (not one empty line) deletes them.
+ */
+function suggestion(text) {
+    return text === "" ? "```suggestion\n```" : (0,_render_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .fenced */ .OF)(text, "suggestion");
+}
 
 
 /***/ }),

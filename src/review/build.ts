@@ -104,7 +104,7 @@ export function buildReview(p: ReviewParts): BuiltReview {
     // A path the redactor would change cannot be shown as is: it goes in the body, redacted.
     if (redact(f.path) === f.path && anchored(hunks, f.path, f.line, f.start_line)) {
       const parts = [`<!-- ${FINGERPRINT}${mark} -->`, title, "", agentMarkdown(redact(f.body))];
-      if (f.suggestion !== undefined) parts.push("", fenced(redact(f.suggestion), "suggestion"));
+      if (f.suggestion !== undefined) parts.push("", suggestion(redact(f.suggestion)));
       comments.push({ path: f.path, line: f.line, start_line: f.start_line, body: parts.join("\n") });
     } else {
       const where = mdCode(`${redact(f.path)}:${f.start_line ? `${f.start_line}-` : ""}${f.line}`);
@@ -131,7 +131,7 @@ export function buildReview(p: ReviewParts): BuiltReview {
         `<!-- ${FINGERPRINT}${mark} -->`,
         "**✏️ The agent's edit**, as a suggestion",
         "",
-        fenced(redact(text), "suggestion"),
+        suggestion(redact(text)),
       ].join("\n"),
     });
   }
@@ -160,3 +160,11 @@ export function buildReview(p: ReviewParts): BuiltReview {
 
 /** Inline suggestions made from the agent's edits, per review. */
 const MAX_SUGGESTED_EDITS = 50;
+
+/**
+ * GitHub's one-click suggestion: the lines that replace the comment's lines, fenced longer than any
+ * backtick run inside. No line at all (not one empty line) deletes them.
+ */
+function suggestion(text: string): string {
+  return text === "" ? "```suggestion\n```" : fenced(text, "suggestion");
+}

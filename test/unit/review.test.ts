@@ -141,3 +141,22 @@ describe("fingerprints and checks", () => {
     ]);
   });
 });
+
+describe("suggestions in the review", () => {
+  it("a deletion is an empty suggestion, one empty line is one empty line", () => {
+    const built = buildReview({
+      summary: "s",
+      findings: [{ path: "a.ts", line: 2, severity: "low", title: "drop it", body: "b", suggestion: "" }],
+      edits: [
+        { path: "a.ts", start: 3, end: 4, old: ["x", "y"], replacement: [] },
+        { path: "a.ts", start: 5, end: 5, old: ["z"], replacement: [""] },
+      ],
+      hunks: new Map([["a.ts", [[1, 9]]]]),
+      fileLines: () => ["1", "2", "x", "y", "z"],
+      known: new Set(),
+      redact: same,
+    });
+    const blocks = built.comments.map((c) => c.body.slice(c.body.indexOf("```")));
+    expect(blocks).toEqual(["```suggestion\n```", "```suggestion\n```", "```suggestion\n\n```"]);
+  });
+});
