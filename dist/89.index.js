@@ -582,7 +582,12 @@ async function installAgent(s, env, log, platform = process.platform, arch = pro
     const tc = await Promise.all(/* import() */[__webpack_require__.e(119), __webpack_require__.e(58), __webpack_require__.e(805)]).then(__webpack_require__.bind(__webpack_require__, 9805));
     const cached = tc.find(TOOL, cacheVersion(build), target.arch);
     if (cached) {
-        const sha256 = (0,external_node_fs_.readFileSync)(external_node_path_default().join(cached, SHA_FILE), "utf8").trim();
+        // Put there by another tool or an older version of this action, it may have no hash beside it.
+        let sha256 = "";
+        try {
+            sha256 = (0,external_node_fs_.readFileSync)(external_node_path_default().join(cached, SHA_FILE), "utf8").trim();
+        }
+        catch { }
         log(`Cursor CLI ${build} from the tool cache (${cached})`);
         return { agentPath: launcher(cached, target), build, sha256, fromCache: true };
     }

@@ -45,7 +45,11 @@ export async function installAgent(
   const tc = await import("@actions/tool-cache");
   const cached = tc.find(TOOL, cacheVersion(build), target.arch);
   if (cached) {
-    const sha256 = readFileSync(path.join(cached, SHA_FILE), "utf8").trim();
+    // Put there by another tool or an older version of this action, it may have no hash beside it.
+    let sha256 = "";
+    try {
+      sha256 = readFileSync(path.join(cached, SHA_FILE), "utf8").trim();
+    } catch {}
     log(`Cursor CLI ${build} from the tool cache (${cached})`);
     return { agentPath: launcher(cached, target), build, sha256, fromCache: true };
   }
