@@ -43,7 +43,10 @@ const EXIT_MEANING: Record<number, string> = {
   143: " (terminated: SIGTERM from outside the action)",
 };
 
-/** How a missing binary is explained: the fix is always an install step before ours. */
+/**
+ * How an agent-path that cannot be run is explained. The default one, not found, is installed instead
+ * (src/main.ts ensureAgent), so this is a path the user named: never installed over, theirs to fix.
+ */
 const INSTALL_HINT =
   "Point `agent-path` at the Cursor CLI, or leave it out (or set `cursor-version`) and the action installs the CLI itself.";
 

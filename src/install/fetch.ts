@@ -1,7 +1,8 @@
 /**
  * The installer's HTTP: retried with backoff on network errors, timeouts, 429 and 5xx (p-retry), never on
  * other 4xx; a timeout per attempt; a downloaded file streamed to disk and hashed on the way, with a
- * progress line every few seconds. Errors are one line, naming the URL.
+ * progress line every few seconds. A request that fails for good throws `FetchFailed`: one line, naming the
+ * URL, the last error and how many attempts were really made.
  */
 import { createHash } from "node:crypto";
 import { createWriteStream } from "node:fs";
@@ -26,12 +27,25 @@ export class HttpStatusError extends Error {
   }
 }
 
+/** A request that failed for good: its last error, after `attempts` tries (1: it was not retried). */
+export class FetchFailed extends Error {
+  constructor(
+    readonly url: string,
+    readonly attempts: number,
+    readonly last: unknown,
+  ) {
+    super(`${url} failed${attempts > 1 ? ` after ${attempts} attempts` : ""} (${why(last)})`);
+    this.name = "FetchFailed";
+  }
+}
+
 /** 1 + 3 retries, 1 s, 2 s, 4 s apart: a flaky CDN gets 7 s to recover. */
 const RETRIES = 3;
 const FIRST_DELAY_MS = 1_000;
 const TEXT_TIMEOUT_MS = 30_000;
 const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
 const PROGRESS_EVERY_MS = 5_000;
+/** A build name or the install script: anything longer is not read (a mirror's error page, a stream). */
 const MAX_TEXT_BYTES = 1024 * 1024;
 
 export type Log = (line: string) => void;
@@ -41,30 +55,38 @@ async function retried<T>(
   timeoutMs: number,
   log: Log,
   attempt: (signal: AbortSignal) => Promise<T>,
-) {
-  return pRetry(
-    async () => {
-      const res = attempt(AbortSignal.timeout(timeoutMs));
-      return await res.catch((e: unknown) => {
-        // Only a server's trouble or a rate limit may pass with time; any other answer is final.
-        if (e instanceof HttpStatusError && e.status !== 429 && e.status < 500) throw new AbortError(e);
-        throw e;
-      });
-    },
-    {
-      retries: RETRIES,
-      minTimeout: FIRST_DELAY_MS,
-      factor: 2,
-      onFailedAttempt: ({ error, retriesLeft, retryDelay }) => {
-        if (retriesLeft > 0)
-          log(`${url}: ${why(error)}; retrying in ${retryDelay / 1000} s (${retriesLeft} left)`);
+): Promise<T> {
+  // Counted here, not taken from the retry settings: an answer that is final (a 404) is tried once.
+  let attempts = 0;
+  try {
+    return await pRetry(
+      async () => {
+        attempts++;
+        const res = attempt(AbortSignal.timeout(timeoutMs));
+        return await res.catch((e: unknown) => {
+          // Only a server's trouble or a rate limit may pass with time; any other answer is final.
+          if (e instanceof HttpStatusError && e.status !== 429 && e.status < 500) throw new AbortError(e);
+          throw e;
+        });
       },
-    },
-  );
+      {
+        retries: RETRIES,
+        minTimeout: FIRST_DELAY_MS,
+        factor: 2,
+        onFailedAttempt: ({ error, retriesLeft, retryDelay }) => {
+          if (retriesLeft > 0 && retryDelay > 0)
+            log(`${url}: ${why(error)}; retrying in ${retryDelay / 1000} s (${retriesLeft} left)`);
+        },
+      },
+    );
+  } catch (e) {
+    throw new FetchFailed(url, attempts, e);
+  }
 }
 
 /** What went wrong, in a few words: the status, or the network error under fetch's "fetch failed". */
 export function why(e: unknown): string {
+  if (e instanceof FetchFailed) return why(e.last);
   if (e instanceof HttpStatusError) return `HTTP ${e.status}`;
   const err = e as { name?: string; message?: string; cause?: { code?: string; message?: string } };
   if (err?.name === "TimeoutError") return "timed out";
@@ -88,9 +110,29 @@ async function get(
 export async function getText(url: string, log: Log, headers: Record<string, string> = {}): Promise<string> {
   return retried(url, TEXT_TIMEOUT_MS, log, async (signal) => {
     const res = await get(url, signal, headers);
-    const text = await res.text();
-    return text.slice(0, MAX_TEXT_BYTES);
+    return readCapped(res, MAX_TEXT_BYTES);
   });
+}
+
+/** At most `cap` bytes of the body, as text: reading stops there, so an endless answer costs `cap`. */
+async function readCapped(res: Response, cap: number): Promise<string> {
+  const reader = res.body?.getReader();
+  if (!reader) return "";
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  try {
+    while (bytes < cap) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const kept = value.subarray(0, cap - bytes);
+      chunks.push(kept);
+      bytes += kept.length;
+    }
+  } finally {
+    // Closes the connection when the cap cut the body short; nothing to do when it ended.
+    await reader.cancel().catch(() => {});
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 /** Downloads `url` to `dest`; the sha256 and size of what was written. */
@@ -100,8 +142,14 @@ export async function download(
   log: Log,
 ): Promise<{ sha256: string; bytes: number }> {
   return retried(url, DOWNLOAD_TIMEOUT_MS, log, async (signal) => {
-    const res = await get(url, signal);
-    const total = Number(res.headers.get("content-length")) || undefined;
+    // The archive as it is stored: asked not to be compressed again on the way. A mirror may do it
+    // anyway (gzip over the .tar.gz); fetch then undoes it, so what is written and hashed is still the
+    // archive, but the Content-Length counts the encoded bytes and cannot be checked against it.
+    const res = await get(url, signal, { "accept-encoding": "identity" });
+    const encoding = res.headers.get("content-encoding");
+    const encoded = encoding !== null && encoding.trim().toLowerCase() !== "identity";
+    if (encoded) log(`${url}: sent with Content-Encoding: ${encoding}, decoded`);
+    const total = encoded ? undefined : Number(res.headers.get("content-length")) || undefined;
     const hash = createHash("sha256");
     let bytes = 0;
     let last = Date.now();

@@ -9,7 +9,16 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { download, getText, HttpStatusError, InstallError, type Log, mib, why } from "./fetch.js";
+import {
+  download,
+  FetchFailed,
+  getText,
+  HttpStatusError,
+  InstallError,
+  type Log,
+  mib,
+  why,
+} from "./fetch.js";
 import { BUILD, type InstallSettings } from "./inputs.js";
 import { cacheVersion, launcherNames, packageUrl, type Target, targetOf } from "./platform.js";
 
@@ -36,7 +45,9 @@ export async function installAgent(
 ): Promise<Installed> {
   const target = targetOf(platform, arch);
   if (typeof target === "string") throw new InstallError(`Could not install the Cursor CLI: ${target}.`);
-  const build = BUILD.test(s.version) ? s.version : await latest(s.baseUrl, log);
+  // A build the user named, or the one found as the latest (then a 404 is not theirs to fix).
+  const named = BUILD.test(s.version);
+  const build = named ? s.version : await latest(s.baseUrl, log);
 
   // The tool cache's module reads its directories from the process's environment.
   const temp = env.RUNNER_TEMP || tmpdir();
@@ -45,13 +56,14 @@ export async function installAgent(
   const tc = await import("@actions/tool-cache");
   const cached = tc.find(TOOL, cacheVersion(build), target.arch);
   if (cached) {
-    // Put there by another tool or an older version of this action, it may have no hash beside it.
-    let sha256 = "";
-    try {
-      sha256 = readFileSync(path.join(cached, SHA_FILE), "utf8").trim();
-    } catch {}
-    log(`Cursor CLI ${build} from the tool cache (${cached})`);
-    return { agentPath: launcher(cached, target), build, sha256, fromCache: true };
+    const sha256 = recordedSha(cached);
+    if (sha256) {
+      log(`Cursor CLI ${build} from the tool cache (${cached}), sha256 ${sha256}`);
+      return { agentPath: launcher(cached, target), build, sha256, fromCache: true };
+    }
+    // Put there by another tool or an older version of this action: what it is cannot be told, and
+    // cursor-sha256 would be empty. Downloaded again; tc.cacheDir empties the entry before filling it.
+    log(`Cursor CLI ${build} in the tool cache (${cached}) has no sha256 beside it: downloading it again`);
   }
 
   const url = packageUrl(s.baseUrl, build, target);
@@ -61,14 +73,16 @@ export async function installAgent(
     log(`Downloading the Cursor CLI ${build} from ${url}`);
     const archive = path.join(work, `agent-cli-package.${target.archive}`);
     const got = await download(url, archive, log).catch((e: unknown) => {
-      if (e instanceof HttpStatusError && e.status === 404) {
+      const last = e instanceof FetchFailed ? e.last : e;
+      if (last instanceof HttpStatusError && last.status === 404) {
         throw new InstallError(
-          `Could not install the Cursor CLI: build ${build} was not found (HTTP 404 from ${url}); check cursor-version.`,
+          named
+            ? `Could not install the Cursor CLI: build ${build} was not found (HTTP 404 from ${url}); check cursor-version.`
+            : `Could not install the Cursor CLI: build ${build}, named the latest, was not found (HTTP 404 from ${url}); set cursor-version to a build published there.`,
         );
       }
-      throw new InstallError(
-        `Could not install the Cursor CLI: ${url} failed after ${1 + 3} attempts (${why(e)}).`,
-      );
+      const failed = e instanceof FetchFailed ? e.message : `${url} failed (${why(e)})`;
+      throw new InstallError(`Could not install the Cursor CLI: ${failed}.`);
     });
     log(`Downloaded ${mib(got.bytes)}, sha256 ${got.sha256}`);
     const dir = await unpack(archive, path.join(work, "package"), target, tc);
@@ -134,6 +148,16 @@ async function unpack(
   const entries = readdirSync(dest, { withFileTypes: true });
   const only = entries.length === 1 && entries[0]!.isDirectory() ? path.join(dest, entries[0]!.name) : dest;
   return only;
+}
+
+/** The archive's sha256 this action wrote beside a cached build; empty when missing, unreadable or not a hash. */
+function recordedSha(dir: string): string {
+  try {
+    const sha = readFileSync(path.join(dir, SHA_FILE), "utf8").trim();
+    return /^[0-9a-f]{64}$/.test(sha) ? sha : "";
+  } catch {
+    return "";
+  }
 }
 
 function launcher(dir: string, target: Target): string {

@@ -1,14 +1,16 @@
 /**
  * The action installs the Cursor CLI itself: a local stand-in for downloads.cursor.com serves a package laid
  * out like the real one (its launcher runs the fake agent), and the bundle downloads, unpacks, caches and
- * runs it; a second run with the same tool cache does not download; 503s are retried; a 404 and a bad
- * input are one-line errors; `latest` resolves through latest-version and through the install script.
+ * runs it; a second run with the same tool cache does not download (a cached build without its sha256 is
+ * downloaded again); 503s and dropped connections are retried; a 404, a refusing host and a bad input are
+ * one-line errors; `latest` resolves through latest-version and through the install script; a mirror
+ * that gzips the package on the wire still gives the archive's sha256.
  */
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { type CliDownloads, startCliDownloads } from "../harness/cli-downloads.js";
+import { type CliDownloads, refusingUrl, startCliDownloads } from "../harness/cli-downloads.js";
 import { cleanupActionRuns, runAction } from "../harness/run-action.js";
 
 afterAll(cleanupActionRuns);
@@ -32,7 +34,7 @@ async function withDownloads(
   }
 }
 
-function run(d: CliDownloads, inputs: Record<string, string>, env: Record<string, string> = {}) {
+function run(d: { url: string }, inputs: Record<string, string>, env: Record<string, string> = {}) {
   return runAction({
     inputs: { prompt: "go", "download-base-url": d.url, ...inputs },
     env: { CURSOR_API_KEY: KEY, PATH: BARE_PATH, ...env },
@@ -40,7 +42,9 @@ function run(d: CliDownloads, inputs: Record<string, string>, env: Record<string
   });
 }
 
-const downloads = (d: CliDownloads) => d.requests.filter((r) => r.path.endsWith(".tar.gz")).length;
+const packageRequests = (d: CliDownloads) => d.requests.filter((r) => r.path.endsWith(".tar.gz"));
+const downloads = (d: CliDownloads) => packageRequests(d).length;
+const packagePath = (build: string) => `/lab/${build}/linux/${ARCH}/agent-cli-package.tar.gz`;
 
 describe.concurrent("installing the Cursor CLI", () => {
   it("a build: downloaded, unpacked whole, run; the second run takes it from the tool cache", async () => {
@@ -66,8 +70,34 @@ describe.concurrent("installing the Cursor CLI", () => {
       expect(second.outputs.conclusion).toBe("success");
       expect(second.record?.outcome).toBe("finished");
       expect(downloads(d)).toBe(1);
-      expect(second.stdout).toContain(`Cursor CLI ${OLDER} from the tool cache`);
+      expect(second.stdout).toContain(
+        `Cursor CLI ${OLDER} from the tool cache (${dir}), sha256 ${d.packages.get(OLDER)!.sha256}`,
+      );
       expect(second.outputs["cursor-sha256"]).toBe(d.packages.get(OLDER)!.sha256);
+    });
+  }, 60_000);
+
+  it("a tool-cache entry with no sha256 beside it (another tool's) is downloaded again and replaced", async () => {
+    await withDownloads({ builds: [BUILD], latest: BUILD }, async (d) => {
+      const cache = mkdtempSync(path.join(tmpdir(), "toolcache-"));
+      const dir = path.join(cache, "cursor-agent", "2026.9.28-ga1b2c3d", ARCH);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, "cursor-agent"), "#!/bin/sh\necho 'not this one' >&2\nexit 3\n", {
+        mode: 0o755,
+      });
+      writeFileSync(`${dir}.complete`, "");
+      const r = await run(d, { "cursor-version": BUILD }, { RUNNER_TOOL_CACHE: cache });
+      expect(r.outputs.error).toBe("");
+      expect(r.record?.outcome).toBe("finished");
+      expect(r.stdout).toContain(
+        `Cursor CLI ${BUILD} in the tool cache (${dir}) has no sha256 beside it: downloading it again`,
+      );
+      expect(downloads(d)).toBe(1);
+      const sha = d.packages.get(BUILD)!.sha256;
+      expect(r.outputs["cursor-sha256"]).toBe(sha);
+      // The entry is the package now, with its hash: the next run takes it from the cache.
+      expect(readFileSync(path.join(dir, "chunk-1.js"), "utf8")).toContain(BUILD);
+      expect(readFileSync(path.join(dir, ".cursor-agent-action.sha256"), "utf8")).toBe(`${sha}\n`);
     });
   }, 60_000);
 
@@ -76,28 +106,69 @@ describe.concurrent("installing the Cursor CLI", () => {
       d.fail(".tar.gz", 503, 2);
       const r = await run(d, { "cursor-version": BUILD });
       expect(r.outputs.conclusion).toBe("success");
-      expect(d.requests.filter((q) => q.path.endsWith(".tar.gz")).map((q) => q.status)).toEqual([
-        503, 503, 200,
-      ]);
+      expect(packageRequests(d).map((q) => q.status)).toEqual([503, 503, 200]);
       expect(r.stdout).toMatch(/agent-cli-package\.tar\.gz: HTTP 503; retrying in 1 s \(3 left\)/);
       expect(r.stdout).toMatch(/HTTP 503; retrying in 2 s \(2 left\)/);
     });
   }, 60_000);
 
-  it("an unknown build (404), a server that keeps failing, a bad input: one line each", async () => {
+  it("connections dropped before an answer: retried with backoff, and it runs", async () => {
+    await withDownloads({ builds: [BUILD], latest: BUILD }, async (d) => {
+      d.drop(".tar.gz", 2);
+      const r = await run(d, { "cursor-version": BUILD });
+      expect(r.outputs.error).toBe("");
+      expect(r.outputs["cursor-sha256"]).toBe(d.packages.get(BUILD)!.sha256);
+      expect(packageRequests(d).map((q) => q.status)).toEqual([0, 0, 200]);
+      expect(r.stdout).toMatch(/agent-cli-package\.tar\.gz: \S+; retrying in 1 s \(3 left\)/);
+      expect(r.stdout).toMatch(/agent-cli-package\.tar\.gz: \S+; retrying in 2 s \(2 left\)/);
+    });
+  }, 60_000);
+
+  it("a host that refuses every connection: one line after 4 attempts", async () => {
+    const url = await refusingUrl();
+    const r = await run({ url }, { "cursor-version": BUILD });
+    expect(r.outputs.conclusion).toBe("failure");
+    expect(r.outputs.error).toBe(
+      `Could not install the Cursor CLI: ${url}${packagePath(BUILD)} failed after 4 attempts (ECONNREFUSED).`,
+    );
+    expect(r.stdout).toMatch(/ECONNREFUSED; retrying in 4 s \(1 left\)/);
+    expect(r.stdout).not.toMatch(/^\s+at /m);
+  }, 60_000);
+
+  it("a mirror that gzips the package on the wire: asked for identity, the archive's sha256 all the same", async () => {
+    await withDownloads({ builds: [BUILD], latest: BUILD, gzipOnTheWire: true }, async (d) => {
+      const r = await run(d, { "cursor-version": BUILD });
+      expect(r.outputs.error).toBe("");
+      expect(r.record?.outcome).toBe("finished");
+      expect(r.outputs["cursor-sha256"]).toBe(d.packages.get(BUILD)!.sha256);
+      expect(packageRequests(d).map((q) => [q.acceptEncoding, q.status])).toEqual([["identity", 200]]);
+      expect(r.stdout).toContain("sent with Content-Encoding: gzip, decoded");
+    });
+  }, 60_000);
+
+  it("an unknown build (404), a refusal (403), a server that keeps failing, a bad input: one line each", async () => {
     await withDownloads({ builds: [BUILD], latest: BUILD }, async (d) => {
       const missing = await run(d, { "cursor-version": "2026.01.01-fffffff" });
       expect(missing.outputs.conclusion).toBe("failure");
       expect(missing.outputs.error).toBe(
-        `Could not install the Cursor CLI: build 2026.01.01-fffffff was not found (HTTP 404 from ${d.url}/lab/2026.01.01-fffffff/linux/${ARCH}/agent-cli-package.tar.gz); check cursor-version.`,
+        `Could not install the Cursor CLI: build 2026.01.01-fffffff was not found (HTTP 404 from ${d.url}${packagePath("2026.01.01-fffffff")}); check cursor-version.`,
       );
       expect(missing.stdout).not.toMatch(/^\s+at /m);
       expect(missing.record).toBeUndefined();
 
+      // Not retried, so not said to be.
+      d.fail(".tar.gz", 403, 1);
+      const refused = await run(d, { "cursor-version": BUILD });
+      expect(refused.outputs.error).toBe(
+        `Could not install the Cursor CLI: ${d.url}${packagePath(BUILD)} failed (HTTP 403).`,
+      );
+      expect(refused.stdout).not.toContain("retrying");
+      expect(packageRequests(d).filter((q) => q.path === packagePath(BUILD))).toHaveLength(1);
+
       d.fail(".tar.gz", 502, 4);
       const down = await run(d, { "cursor-version": BUILD });
       expect(down.outputs.error).toBe(
-        `Could not install the Cursor CLI: ${d.url}/lab/${BUILD}/linux/${ARCH}/agent-cli-package.tar.gz failed after 4 attempts (HTTP 502).`,
+        `Could not install the Cursor CLI: ${d.url}${packagePath(BUILD)} failed after 4 attempts (HTTP 502).`,
       );
 
       const bad = await run(d, { "cursor-version": "v1.2" });
@@ -108,10 +179,20 @@ describe.concurrent("installing the Cursor CLI", () => {
   }, 60_000);
 
   it("latest: from the latest-version endpoint; when it answers 403, from the install script", async () => {
-    await withDownloads({ builds: [BUILD, OLDER], latest: BUILD }, async (d) => {
+    // The script names an older build: only the endpoint's can be the one that ran.
+    await withDownloads({ builds: [BUILD, OLDER], latest: BUILD, scriptBuild: OLDER }, async (d) => {
       const r = await run(d, { "cursor-version": "latest" });
       expect(r.outputs["cursor-version"]).toBe(BUILD);
       expect(r.outputs.conclusion).toBe("success");
+      expect(packageRequests(d).map((q) => q.path)).toEqual([packagePath(BUILD)]);
+      expect(d.requests.filter((q) => q.path === "/install")).toEqual([]);
+    });
+    // The latest build not published where the packages are: the user named no build to check.
+    await withDownloads({ builds: [OLDER], latest: BUILD }, async (d) => {
+      const r = await run(d, { "cursor-version": "latest" });
+      expect(r.outputs.error).toBe(
+        `Could not install the Cursor CLI: build ${BUILD}, named the latest, was not found (HTTP 404 from ${d.url}${packagePath(BUILD)}); set cursor-version to a build published there.`,
+      );
     });
     await withDownloads({ builds: [BUILD, OLDER], latest: 403, scriptBuild: OLDER }, async (d) => {
       // No cursor-version and no CLI on PATH: the latest build is installed.

@@ -3,25 +3,29 @@
  * like the real one (one top directory holding the launcher `cursor-agent`, which runs the bundled `node`
  * on `index.js`, with a chunk and `rg` beside it), here running the fake agent; `/lab/latest-version`
  * (which the real one often answers with 403); and the install script, which names the current build in
- * its download URL, served only to a curl-like User-Agent. Failures are injected per path.
+ * its download URL, served only to a curl-like User-Agent. Failures are injected per path: a status, or
+ * a connection dropped before any answer; a mirror that gzips the package on the wire is an option.
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import { FAKE_AGENT_DIR } from "./launch.mjs";
 
 export interface CliDownloads {
   url: string;
-  /** Every request: method, path, user-agent, status answered. */
-  requests: { path: string; userAgent: string; status: number }[];
+  /** Every request: path, user-agent, accept-encoding, status answered (0: the connection was dropped). */
+  requests: { path: string; userAgent: string; acceptEncoding: string; status: number }[];
   /** The package's bytes and sha256, per build. */
   packages: Map<string, { bytes: Buffer; sha256: string }>;
   /** The next `times` requests whose path contains `match` get `status`. */
   fail(match: string, status: number, times?: number): void;
+  /** The next `times` requests whose path contains `match` have their connection destroyed, unanswered. */
+  drop(match: string, times?: number): void;
   close(): Promise<void>;
 }
 
@@ -31,6 +35,11 @@ export interface CliDownloadsOptions {
   latest: string | number;
   /** The build the install script names (default: `latest` when it is a build). */
   scriptBuild?: string;
+  /**
+   * Packages sent with `Content-Encoding: gzip` (gzipped again on the wire) whatever the request asked,
+   * as a misconfigured mirror does.
+   */
+  gzipOnTheWire?: boolean;
 }
 
 /** A package as the real one is laid out, its launcher running the fake agent with the bundled node. */
@@ -63,20 +72,29 @@ export async function startCliDownloads(o: CliDownloadsOptions): Promise<CliDown
     const bytes = buildPackage(b);
     packages.set(b, { bytes, sha256: createHash("sha256").update(bytes).digest("hex") });
   }
-  const failures: { match: string; status: number; left: number }[] = [];
+  const failures: { match: string; status: number | "drop"; left: number }[] = [];
   const requests: CliDownloads["requests"] = [];
   let base = "";
   const server = createServer((req, res) => {
     const p = new URL(req.url ?? "/", "http://x").pathname;
     const ua = req.headers["user-agent"] ?? "";
-    const answer = (status: number, body: string | Buffer, type = "text/plain") => {
-      requests.push({ path: p, userAgent: ua, status });
-      res.writeHead(status, { "content-type": type, "content-length": Buffer.byteLength(body) });
+    const acceptEncoding = req.headers["accept-encoding"] ?? "";
+    const answer = (status: number, body: string | Buffer, type = "text/plain", encoding?: string) => {
+      requests.push({ path: p, userAgent: ua, acceptEncoding, status });
+      res.writeHead(status, {
+        "content-type": type,
+        "content-length": Buffer.byteLength(body),
+        ...(encoding ? { "content-encoding": encoding } : {}),
+      });
       res.end(body);
     };
     const failure = failures.find((f) => f.left > 0 && p.includes(f.match));
     if (failure) {
       failure.left--;
+      if (failure.status === "drop") {
+        requests.push({ path: p, userAgent: ua, acceptEncoding, status: 0 });
+        return req.socket.destroy();
+      }
       return answer(failure.status, `<html>${failure.status}</html>`, "text/html");
     }
     if (p === "/lab/latest-version") {
@@ -93,6 +111,7 @@ export async function startCliDownloads(o: CliDownloadsOptions): Promise<CliDown
     }
     const m = /^\/lab\/([^/]+)\/(linux|darwin)\/(x64|arm64)\/agent-cli-package\.tar\.gz$/.exec(p);
     const pkg = m ? packages.get(m[1]!) : undefined;
+    if (pkg && o.gzipOnTheWire) return answer(200, gzipSync(pkg.bytes), "application/gzip", "gzip");
     if (pkg) return answer(200, pkg.bytes, "application/gzip");
     return answer(404, "<?xml version='1.0'?><Error><Code>NoSuchKey</Code></Error>", "application/xml");
   });
@@ -103,10 +122,20 @@ export async function startCliDownloads(o: CliDownloadsOptions): Promise<CliDown
     requests,
     packages,
     fail: (match, status, times = 1) => failures.push({ match, status, left: times }),
+    drop: (match, times = 1) => failures.push({ match, status: "drop", left: times }),
     close: () =>
       new Promise<void>((r) => {
         server.close(() => r());
         server.closeAllConnections();
       }),
   };
+}
+
+/** A URL on 127.0.0.1 where nothing listens (a port just let go): every connection is refused. */
+export async function refusingUrl(): Promise<string> {
+  const server = createNetServer();
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((r) => server.close(() => r()));
+  return `http://127.0.0.1:${port}`;
 }

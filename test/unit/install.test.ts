@@ -1,8 +1,12 @@
 /**
  * The installer's pure parts and its input errors: platforms, the tool cache's key for a build, the
- * inputs, and an unsupported platform's one-line error (before anything is fetched).
+ * inputs, and an unsupported platform's one-line error (before anything is fetched); and a text that
+ * does not end (a mirror's stream) read only up to its cap.
  */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
+import { getText } from "../../src/install/fetch.js";
 import { readInstallInputs } from "../../src/install/inputs.js";
 import { installAgent } from "../../src/install/install.js";
 import { cacheVersion, packageUrl, targetOf } from "../../src/install/platform.js";
@@ -63,5 +67,32 @@ describe("installing the Cursor CLI: the pure parts", () => {
     ).rejects.toThrow(
       "Could not install the Cursor CLI: the Cursor CLI is published for Linux, macOS and Windows on x64 and arm64, not aix/ppc64.",
     );
+  });
+
+  it("a text that never ends is read up to 1 MiB, and the connection closed", async () => {
+    let closed = false;
+    const server = createServer((req, res) => {
+      res.writeHead(200, { "content-type": "text/plain" });
+      const chunk = Buffer.alloc(64 * 1024, "x");
+      const more = () => {
+        while (!res.destroyed && res.write(chunk));
+      };
+      res.on("drain", more);
+      res.on("close", () => {
+        closed = true;
+      });
+      req.socket.setNoDelay(true);
+      more();
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/install`;
+      const text = await getText(url, () => {});
+      expect(text.length).toBe(1024 * 1024);
+      await expect.poll(() => closed).toBe(true);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
   });
 });
