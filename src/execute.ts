@@ -89,7 +89,6 @@ interface Ran {
   stderrTail: string[];
   /** The working tree's changes before the agent started. */
   before?: Map<string, string>;
-  copied: Promise<void>;
 }
 
 export interface ExecuteHooks {
@@ -158,12 +157,13 @@ export async function execute(
     const { live, tracker } = await listeners();
     const pipeline = new Pipeline([live.onUpdate, tracker.onUpdate], settings.workspace);
     log.text(`Reading the agent's transcript ${settings.transcript} (no agent is started)`);
-    await consume(createReadStream(settings.transcript), pipeline, {
+    // Large reads: a saved transcript is all there, and fewer chunks are fewer decodes.
+    await consume(createReadStream(settings.transcript, { highWaterMark: 1024 * 1024 }), pipeline, {
       afterChunk: () => log.flush(),
       outputBusy: deps.outputBusy,
       now: deps.now,
     });
-    ran = { transcriptFile: settings.transcript, stderrTail: [], copied: Promise.resolve() };
+    ran = { transcriptFile: settings.transcript, stderrTail: [] };
     return finish(pipeline, ran, live, tracker);
   }
 
@@ -276,7 +276,6 @@ export async function execute(
     const verdict = hooks.judge ? await hooks.judge(model, decided) : decided;
     live.footer(model, verdict, wallMs, changes.files.filter((f) => f.status !== "outside").length);
     log.close();
-    await r.copied;
     return { model, verdict, changes, transcriptFile: r.transcriptFile, wallMs, cancelled };
   }
 }

@@ -1,12 +1,14 @@
 /**
  * The agent's process: started with stdin closed (the CLI is known to hang after its result when stdin
- * stays open, docs/stream-format.md "How runs end"), in its own process group, stdout handed over as raw chunks,
- * stderr as lines.
+ * stays open, docs/stream-format.md "How runs end"), in its own process group, its stdout written straight
+ * to the raw transcript file and read back as raw chunks (stdout-file.ts), stderr as lines.
  */
 
 import { spawn } from "node:child_process";
+import { closeSync } from "node:fs";
 import type { Readable } from "node:stream";
 import type { AgentCommand } from "./command.js";
+import { FollowedFile, openStdoutFile } from "./stdout-file.js";
 
 export interface ExitInfo {
   /** The exit code; undefined when a signal ended the process or it never started. */
@@ -18,6 +20,7 @@ export interface ExitInfo {
 
 export interface RunningAgent {
   pid: number | undefined;
+  /** Its stdout as written to the transcript file: ends once the agent has exited and all of it was read. */
   stdout: Readable;
   /** Resolves when the process itself has exited (or failed to start), whatever holds its pipes. */
   exited: Promise<ExitInfo>;
@@ -34,6 +37,8 @@ export interface RunningAgent {
 }
 
 export interface StartOptions {
+  /** The raw transcript: the agent's stdout goes there, byte for byte (created or truncated). */
+  stdoutFile: string;
   onStderrLine: (line: string) => void;
   /** A promise while the log cannot take more: stderr is not read until it settles. */
   outputBusy?: () => Promise<void> | undefined;
@@ -51,14 +56,25 @@ export type StartAgent = (cmd: AgentCommand, opts: StartOptions) => RunningAgent
 export const startAgent: StartAgent = (cmd, opts) => {
   // node:child_process rather than execa: loading execa's module graph cost ~30 ms of every run's
   // start-up (BENCHMARKS.md), and the process is driven through its events and streams either way.
-  const child = spawn(cmd.file, cmd.args, {
-    cwd: cmd.cwd,
-    env: cmd.env,
-    // stdin closed: the CLI is known to hang after its result when stdin stays open.
-    stdio: ["ignore", "pipe", "pipe"],
-    // Its own process group, so that stopping it stops the shells it started.
-    detached: true,
-  });
+  const out = openStdoutFile(opts.stdoutFile);
+  const stdout = new FollowedFile(opts.stdoutFile);
+  let child: ReturnType<typeof spawn>;
+  try {
+    child = spawn(cmd.file, cmd.args, {
+      cwd: cmd.cwd,
+      env: cmd.env,
+      // stdin closed: the CLI is known to hang after its result when stdin stays open.
+      stdio: ["ignore", out, "pipe"],
+      // Its own process group, so that stopping it stops the shells it started.
+      detached: true,
+    });
+  } catch (e) {
+    stdout.destroy();
+    throw e;
+  } finally {
+    // The agent has its own copy now; ours would only keep the file open.
+    closeSync(out);
+  }
 
   let stderrRest = "";
   let released = false;
@@ -97,24 +113,27 @@ export const startAgent: StartAgent = (cmd, opts) => {
 
   const exited = new Promise<ExitInfo>((resolve) => {
     child.once("exit", (code, signal) => {
+      // Its writes to the file were done before it exited: the rest is read, then stdout ends.
+      stdout.writerExited();
       resolve({ code: code ?? undefined, signal: signal ?? undefined });
     });
     child.once("error", (err: NodeJS.ErrnoException) => {
-      if (child.pid === undefined)
-        resolve({ spawnError: { code: err.code ?? "ERROR", message: err.message } });
+      if (child.pid !== undefined) return;
+      stdout.writerExited();
+      resolve({ spawnError: { code: err.code ?? "ERROR", message: err.message } });
     });
   });
 
   return {
     stderrDone,
     pid: child.pid,
-    stdout: child.stdout!,
+    stdout,
     exited,
     release() {
       if (released) return;
       flushStderr();
       released = true;
-      child.stdout?.destroy();
+      stdout.destroy();
       child.stderr?.destroy();
     },
     signal(sig) {

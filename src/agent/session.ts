@@ -1,11 +1,9 @@
 /**
- * One agent process from start to exit, on our terms: its stdout copied byte for byte to the raw
- * transcript and fed to the pipeline, its stderr kept as lines, stopped on a timeout, a cancel, or a hang
+ * One agent process from start to exit, on our terms: its stdout written by the agent itself to the raw
+ * transcript and read back into the pipeline as it grows, its stderr kept as lines, stopped on a timeout, a cancel, or a hang
  * after its result (docs/stream-format.md "How runs end"), and its whole process group killed at the end.
  * What the bytes mean is the pipeline's business; what happens next is the caller's.
  */
-import { createWriteStream } from "node:fs";
-import { finished } from "node:stream/promises";
 import { setTimeout as delay } from "node:timers/promises";
 import type { Pipeline } from "../pipeline.js";
 import { consume } from "../stream/consume.js";
@@ -21,7 +19,7 @@ export interface Graces {
   killMs: number;
   /** The same on cancel: the runner gives the whole step 7.5 s after its SIGINT (docs/runner.md). */
   cancelKillMs: number;
-  /** After the agent exits, how long a shell it left behind may hold its stdout open. */
+  /** After the agent exits, how long its last stderr lines are waited for (a shell it left may hold the pipe). */
   pipeMs: number;
 }
 
@@ -38,7 +36,7 @@ const STDERR_TAIL = 20;
 export interface SessionOptions {
   command: AgentCommand;
   startAgent: StartAgent;
-  /** Where the raw stdout goes, byte for byte. */
+  /** Where the agent's stdout goes, byte for byte: the raw transcript, read back as it grows. */
   transcriptFile: string;
   /** 0: no limit. */
   timeoutMs: number;
@@ -60,8 +58,6 @@ export interface SessionEnd {
   exit: ExitInfo;
   stopped?: Stopped;
   stderrTail: string[];
-  /** The raw copy's last writes reaching the disk: awaited last, so they overlap the end-of-run work. */
-  copied: Promise<void>;
 }
 
 export class AgentSession {
@@ -84,6 +80,7 @@ export class AgentSession {
     const { opts } = this;
     const stderrTail: string[] = [];
     const agent = opts.startAgent(opts.command, {
+      stdoutFile: opts.transcriptFile,
       onStderrLine: (line) => {
         stderrTail.push(line);
         if (stderrTail.length > STDERR_TAIL) stderrTail.shift();
@@ -105,11 +102,7 @@ export class AgentSession {
     const onSignal = () => sup.stop("cancel", opts.graces.cancelKillMs);
     opts.signals.on("SIGINT", onSignal);
     opts.signals.on("SIGTERM", onSignal);
-    // A deep buffer: with the default 16 KiB every 64 KiB chunk would wait for its own disk write before
-    // the next is read (back-pressure is still honoured past 1 MiB, so memory stays bounded).
-    const tee = createWriteStream(opts.transcriptFile, { highWaterMark: 1024 * 1024 });
     let exit: ExitInfo;
-    let copied: Promise<void>;
     try {
       const reader = await (typeof pipeline === "function" ? pipeline() : Promise.resolve(pipeline)).catch(
         (e: unknown) => {
@@ -117,20 +110,13 @@ export class AgentSession {
           throw e;
         },
       );
-      const consumed = consume(agent.stdout, reader, {
-        tee,
+      // Read until the agent has exited and all it wrote is read: what a shell it left behind writes
+      // later is not its stream.
+      await consume(agent.stdout, reader, {
         afterChunk: opts.afterChunk,
         outputBusy: opts.outputBusy,
         now: opts.now,
-      });
-      // A shell the agent left behind can hold its stdout open after it exited: stop waiting, kill the group.
-      void agent.exited.then(() =>
-        setTimeout(() => {
-          agent.signal("SIGKILL");
-          agent.stdout.destroy();
-        }, opts.graces.pipeMs).unref(),
-      );
-      await consumed.catch((e: unknown) => {
+      }).catch((e: unknown) => {
         // Nothing will read the agent any more: it and its group go now, before the error is reported.
         agent.signal("SIGKILL");
         throw e;
@@ -144,8 +130,6 @@ export class AgentSession {
     } finally {
       agent.release();
       sup.dispose();
-      tee.end();
-      copied = finished(tee).catch(() => {});
     }
     if (sup.stopped?.reason === "cancel") {
       // Stay in charge of our exit while we report: the runner's SIGTERM must not kill us mid-write.
@@ -154,6 +138,6 @@ export class AgentSession {
     }
     opts.signals.off("SIGINT", onSignal);
     opts.signals.off("SIGTERM", onSignal);
-    return { exit, stopped: sup.stopped, stderrTail, copied };
+    return { exit, stopped: sup.stopped, stderrTail };
   }
 }

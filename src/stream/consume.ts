@@ -1,14 +1,12 @@
 /**
- * The hot path's I/O: bytes from the agent (or a saved transcript) → the raw copy on disk and the
- * pipeline, one pass, chunk by chunk, as each chunk arrives; the log is flushed after every chunk so a
- * line appears as soon as its event does.
+ * The hot path's I/O: bytes from the agent's transcript as it grows (or a saved one) → the pipeline,
+ * chunk by chunk, as each chunk arrives; the log is flushed after every chunk so a line appears as soon
+ * as its event does.
  */
-import type { Readable, Writable } from "node:stream";
+import type { Readable } from "node:stream";
 import type { Pipeline } from "../pipeline.js";
 
 export interface ConsumeOptions {
-  /** Receives every byte as read, before parsing (the raw transcript). */
-  tee?: Writable;
   /** Called after each chunk's events were applied (flush the log here). */
   afterChunk?: () => void;
   /** A promise while the log cannot take more: the source is not read until it settles. */
@@ -24,7 +22,7 @@ export interface ConsumeOptions {
  */
 export function consume(source: Readable, pipeline: Pipeline, opts: ConsumeOptions = {}): Promise<void> {
   const now = opts.now ?? Date.now;
-  const { tee, afterChunk } = opts;
+  const { afterChunk } = opts;
   return new Promise((resolve, reject) => {
     let done = false;
     const finish = () => {
@@ -38,13 +36,9 @@ export function consume(source: Readable, pipeline: Pipeline, opts: ConsumeOptio
         reject(e);
       }
     };
-    /** Paused for the disk or the log: resumed once neither is backed up. */
+    /** Paused for the log: resumed once it is no longer backed up. */
     let waiting = false;
     const resumeWhenFree = () => {
-      if (tee?.writableNeedDrain) {
-        tee.once("drain", resumeWhenFree);
-        return;
-      }
       const busy = opts.outputBusy?.();
       if (busy) {
         void busy.then(resumeWhenFree);
@@ -54,9 +48,6 @@ export function consume(source: Readable, pipeline: Pipeline, opts: ConsumeOptio
       source.resume();
     };
     source.on("data", (chunk: Buffer) => {
-      // Respect the disk's and the log's pace: a 100 MB stream must not pile up in memory waiting to be
-      // written (an unread stdout made ours fail with EINVAL past a few hundred MB).
-      const diskFull = tee !== undefined && !tee.write(chunk);
       if (done) return;
       try {
         pipeline.push(chunk, now());
@@ -69,7 +60,9 @@ export function consume(source: Readable, pipeline: Pipeline, opts: ConsumeOptio
         reject(e);
         return;
       }
-      if (!waiting && (diskFull || opts.outputBusy?.())) {
+      // Respect the log's pace: a 100 MB stream must not pile up in memory waiting to be written (an
+      // unread stdout made ours fail with EINVAL past a few hundred MB).
+      if (!waiting && opts.outputBusy?.()) {
         waiting = true;
         source.pause();
         resumeWhenFree();

@@ -1,0 +1,143 @@
+// @ts-check
+/**
+ * An A/B of two builds on the 64 MiB streams: the long run and the edit-heavy one, each build and the
+ * floor run interleaved in rotating order after a warm-up, as `npm run bench` does; medians and each
+ * build's ratio to the floor of the same run. For judging one change, not for BENCHMARKS.md's table.
+ *
+ *   npm exec -- node bench/ab.mjs HEAD worktree [--runs 7] [--only long|edits]
+ */
+import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { generateBig } from "./generate.mjs";
+import { generateEdits } from "./generate-shapes.mjs";
+import {
+  FAKE_AGENT,
+  FLOOR,
+  installCleanup,
+  OUT,
+  prepare,
+  readJson,
+  readOutputs,
+  runNode,
+  selectTarget,
+  USAGE,
+  workspacePath,
+} from "./lib.mjs";
+
+const argv = process.argv.slice(2);
+const flag = (/** @type {string} */ name, /** @type {string} */ dflt) => {
+  const i = argv.indexOf(name);
+  if (i === -1) return dflt;
+  const v = argv[i + 1] ?? dflt;
+  argv.splice(i, 2);
+  return v;
+};
+const runs = Number(flag("--runs", "7"));
+const only = flag("--only", "");
+const [revA = "HEAD", revB = "worktree"] = argv;
+installCleanup();
+
+/** Each build copied aside: selectTarget reuses one directory. */
+const targets = [revA, revB].map((rev, i) => {
+  const t = selectTarget(rev);
+  const dir = path.join(OUT, `ab-${i}`);
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(path.dirname(path.dirname(t.dist)), dir, { recursive: true });
+  return {
+    ...t,
+    name: `${rev}`,
+    dist: path.join(dir, "dist", "index.js"),
+    actionYml: path.join(dir, "action.yml"),
+  };
+});
+
+const median = (/** @type {number[]} */ xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2
+    ? /** @type {number} */ (s[(s.length - 1) / 2])
+    : ((s[s.length / 2 - 1] ?? 0) + (s[s.length / 2] ?? 0)) / 2;
+};
+
+const workloads = [];
+if (only !== "edits") {
+  const file = path.join(OUT, "big.ndjson");
+  generateBig(file, { root: workspacePath("ab-long") });
+  workloads.push({ name: "ab-long", file, files: undefined });
+}
+if (only !== "long") {
+  const file = path.join(OUT, "edits-64.ndjson");
+  const g = generateEdits(file, { targetBytes: 64 * 2 ** 20, root: workspacePath("ab-edits") });
+  workloads.push({ name: "ab-edits", file, files: g.workspace });
+}
+
+for (const w of workloads) {
+  /** @type {Record<string, number[]>} */
+  const wall = { floor: [] };
+  /** @type {Record<string, number[]>} */
+  const cpu = {};
+  /** @type {Record<string, number[]>} */
+  const rss = {};
+  const fns = [];
+  for (const t of targets) {
+    wall[t.name] = [];
+    const r = prepare(w.name, {
+      agentPath: FAKE_AGENT,
+      actionYml: t.actionYml,
+      inputs: { "stream-partial-output": "true" },
+      files: w.files,
+    });
+    const scenario = path.join(r.dir, "scenario.json");
+    writeFileSync(scenario, JSON.stringify({ transcript: w.file }));
+    fns.push(async (/** @type {boolean} */ keep) => {
+      r.resetFiles();
+      const usageFile = path.join(r.dir, "usage.json");
+      const res = await runNode({
+        args: ["--require", USAGE, t.dist],
+        env: { ...r.actionEnv, FAKE_AGENT_SCENARIO: scenario, BENCH_USAGE_FILE: usageFile },
+        cwd: r.workspace,
+        countStdout: true,
+        timeoutMs: 120_000,
+      });
+      const out = readOutputs(r.files.GITHUB_OUTPUT);
+      if (res.code !== 0 || out.conclusion !== "success")
+        throw new Error(`${t.name} failed: ${res.stderr} ${out.error}`);
+      const u = readJson(usageFile);
+      if (keep) {
+        wall[t.name]?.push(res.wallMs);
+        cpu[t.name] = [...(cpu[t.name] ?? []), u.userMs + u.systemMs];
+        rss[t.name] = [...(rss[t.name] ?? []), u.maxRssKiB / 1024];
+      }
+    });
+    if (t === targets[0]) {
+      fns.push(async (/** @type {boolean} */ keep) => {
+        r.resetFiles();
+        const res = await runNode({
+          args: [FLOOR, r.agentFile, ...r.agentArgs],
+          env: { ...r.floorEnv, FAKE_AGENT_SCENARIO: scenario },
+          cwd: r.workspace,
+          timeoutMs: 120_000,
+        });
+        if (res.code !== 0) throw new Error(`floor failed: ${res.stderr}`);
+        if (keep) wall.floor?.push(res.wallMs);
+      });
+    }
+  }
+  for (const f of fns) await f(false);
+  for (let i = 0; i < runs; i++)
+    for (let k = 0; k < fns.length; k++)
+      await /** @type {(k: boolean) => Promise<void>} */ (fns[(i + k) % fns.length])(true);
+  const floor = median(wall.floor ?? []);
+  const parts = Object.entries(wall).map(
+    ([k, v]) =>
+      `${k} ${median(v).toFixed(0)} ms${k === "floor" ? "" : ` (${(median(v) / floor).toFixed(2)}×)`}`,
+  );
+  console.log(`${w.name}: ${parts.join(", ")}`);
+  console.log(
+    `  cpu: ${Object.entries(cpu)
+      .map(([k, v]) => `${k} ${median(v).toFixed(0)} ms`)
+      .join(", ")}; rss: ${Object.entries(rss)
+      .map(([k, v]) => `${k} ${median(v).toFixed(0)} MiB`)
+      .join(", ")}`,
+  );
+  mkdirSync(OUT, { recursive: true });
+}

@@ -1,0 +1,111 @@
+/**
+ * The agent's stdout is a file, not a pipe: the raw transcript itself. The kernel writes it as the agent
+ * prints, and the action reads it back as it grows, so the transcript costs no copy of ours, and the
+ * agent never waits on a pipe for the action to catch up (BENCHMARKS.md: the copy was ~0.2× of the floor;
+ * the pipe's 64 KiB made the two take turns). What we read is what the agent wrote, byte for byte.
+ *
+ * Notified by the file system (inotify, kqueue; fs.watch) when it grows, with a slow poll behind it for
+ * file systems that notify late or never (Windows updates a file's size lazily). The stream ends once the
+ * agent has exited and every byte it wrote up to then has been read: what a process it left behind writes
+ * later is not the agent's stream (and cannot hold the step open, as it could a pipe).
+ */
+import { closeSync, type FSWatcher, openSync, readSync, watch } from "node:fs";
+import { Readable } from "node:stream";
+
+/** Bytes read at once: large reads when the action is behind mean fewer, cheaper chunks to decode. */
+const READ_BYTES = 64 * 1024;
+/** Reads go into the free end of one slab; a new one is taken when this little is left. */
+const MIN_FREE = 4 * 1024;
+/** The poll behind the notifications. */
+const POLL_MS = process.platform === "win32" ? 25 : 100;
+
+/** Creates (truncates) `file` for the agent to write; the returned descriptor goes to its stdio. */
+export function openStdoutFile(file: string): number {
+  // 0o600: the transcript may hold what the agent read; only the runner's user reads it.
+  return openSync(file, "w", 0o600);
+}
+
+/** A Readable of the file `file` while another process appends to it; see {@link writerExited}. */
+export class FollowedFile extends Readable {
+  private fd: number | undefined;
+  private position = 0;
+  private slab = Buffer.allocUnsafe(READ_BYTES);
+  private used = 0;
+  private watcher: FSWatcher | undefined;
+  private poll: NodeJS.Timeout | undefined;
+  private exited = false;
+  /** The consumer asked for data and none was there: the next notification reads. */
+  private wanting = false;
+
+  constructor(file: string) {
+    super({ highWaterMark: READ_BYTES });
+    this.fd = openSync(file, "r");
+    try {
+      this.watcher = watch(file, { persistent: false }, () => this.wake());
+      // A watcher that breaks (the file renamed or deleted under us) leaves the poll to do the work.
+      this.watcher.on("error", () => this.unwatch());
+    } catch {
+      this.watcher = undefined;
+    }
+  }
+
+  /** The writer is gone: what it wrote is read to the end, then the stream ends. */
+  writerExited(): void {
+    this.exited = true;
+    this.wake();
+  }
+
+  private wake(): void {
+    if (this.wanting) this.pump();
+  }
+
+  override _read(): void {
+    this.pump();
+  }
+
+  private pump(): void {
+    this.wanting = false;
+    if (this.poll) clearTimeout(this.poll);
+    this.poll = undefined;
+    if (this.fd === undefined) return;
+    for (;;) {
+      if (READ_BYTES - this.used < MIN_FREE) {
+        // The chunks pushed so far keep the old slab alive until they are consumed.
+        this.slab = Buffer.allocUnsafe(READ_BYTES);
+        this.used = 0;
+      }
+      let n: number;
+      try {
+        n = readSync(this.fd, this.slab, this.used, READ_BYTES - this.used, this.position);
+      } catch (e) {
+        this.destroy(e as Error);
+        return;
+      }
+      if (n === 0) break;
+      const chunk = this.slab.subarray(this.used, this.used + n);
+      this.used += n;
+      this.position += n;
+      if (!this.push(chunk)) return;
+    }
+    if (this.exited) {
+      this.push(null);
+      return;
+    }
+    this.wanting = true;
+    this.poll = setTimeout(() => this.wake(), POLL_MS);
+  }
+
+  private unwatch(): void {
+    this.watcher?.close();
+    this.watcher = undefined;
+  }
+
+  override _destroy(err: Error | null, cb: (err?: Error | null) => void): void {
+    this.unwatch();
+    if (this.poll) clearTimeout(this.poll);
+    this.poll = undefined;
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+    cb(err);
+  }
+}

@@ -1,0 +1,61 @@
+import { spawn } from "node:child_process";
+import { closeSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { FollowedFile, openStdoutFile } from "../../src/agent/stdout-file.js";
+
+/** Starts `node -e script` with its stdout in `file`, as the action starts the agent; returns when it exits. */
+function writer(file: string, script: string) {
+  const fd = openStdoutFile(file);
+  const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", fd, "inherit"] });
+  closeSync(fd);
+  return child;
+}
+
+describe("the agent's stdout as a file, read as it grows", () => {
+  it("every byte, in order, across many writes with pauses, ending after the writer exits", async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "follow-")), "out.ndjson");
+    const child = writer(
+      file,
+      `const s=(ms)=>new Promise(r=>setTimeout(r,ms));(async()=>{for(let i=0;i<300;i++){process.stdout.write(JSON.stringify({i,pad:"é".repeat(i*7)})+"\\n");if(i%50===0)await s(20)}})()`,
+    );
+    const follow = new FollowedFile(file);
+    child.once("exit", () => follow.writerExited());
+    const chunks: Buffer[] = [];
+    for await (const c of follow) chunks.push(Buffer.from(c as Buffer));
+    const read = Buffer.concat(chunks);
+    expect(read.equals(readFileSync(file))).toBe(true);
+    expect(read.toString("utf8").split("\n").filter(Boolean)).toHaveLength(300);
+  });
+
+  it("a line is read while the writer still runs (notified, not at its exit)", async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "follow-")), "out.ndjson");
+    const child = writer(file, `process.stdout.write('{"first":1}\\n'); setTimeout(() => {}, 3000);`);
+    const follow = new FollowedFile(file);
+    child.once("exit", () => follow.writerExited());
+    const first = await new Promise<{ text: string; alive: boolean }>((resolve) =>
+      follow.once("data", (c: Buffer) => resolve({ text: c.toString(), alive: child.exitCode === null })),
+    );
+    expect(first).toEqual({ text: '{"first":1}\n', alive: true });
+    child.kill("SIGKILL");
+    follow.resume();
+    await new Promise((resolve) => follow.once("end", resolve));
+  });
+
+  it("what a leftover process writes after the writer exited is not read", async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "follow-")), "out.ndjson");
+    // The writer leaves a detached child holding the same stdout, which writes after the writer is gone.
+    const child = writer(
+      file,
+      `const {spawn}=require("node:child_process");process.stdout.write("mine\\n");spawn(process.execPath,["-e","setTimeout(()=>process.stdout.write('late\\\\n'),300)"],{stdio:["ignore","inherit","ignore"],detached:true}).unref();`,
+    );
+    const follow = new FollowedFile(file);
+    child.once("exit", () => follow.writerExited());
+    const chunks: string[] = [];
+    for await (const c of follow) chunks.push(String(c));
+    expect(chunks.join("")).toBe("mine\n");
+    await new Promise((r) => setTimeout(r, 600));
+    expect(readFileSync(file, "utf8")).toBe("mine\nlate\n");
+  });
+});
