@@ -226,6 +226,9 @@ export function analyze(profilePaths, dist = DIST) {
   const modules = new Map();
   /** @type {Map<string, number>} */
   const phaseStages = new Map();
+  /** Inclusive time by function within each phase ("phase\tfunction"). */
+  /** @type {Map<string, number>} */
+  const phaseIncl = new Map();
   let total = 0;
   const add = (/** @type {Map<string, number>} */ m, /** @type {string} */ k, /** @type {number} */ v) =>
     m.set(k, (m.get(k) ?? 0) + v);
@@ -279,6 +282,7 @@ export function analyze(profilePaths, dist = DIST) {
         if (seen.has(fl.fn)) continue;
         seen.add(fl.fn);
         add(inclFn, fl.fn, dt);
+        add(phaseIncl, `${phase}\t${fl.fn}`, dt);
       }
       const stage = stageOf(stack);
       add(stages, stage, dt);
@@ -300,7 +304,18 @@ export function analyze(profilePaths, dist = DIST) {
         ms: Math.round(ms * 10) / 10,
         pct: Math.round((ms / total) * 1000) / 10,
       }));
-  return { totalMs: Math.round(total), top, selfFn, selfFile, inclFn, stages, phases, phaseStages, modules };
+  return {
+    totalMs: Math.round(total),
+    top,
+    selfFn,
+    selfFile,
+    inclFn,
+    stages,
+    phases,
+    phaseStages,
+    phaseIncl,
+    modules,
+  };
 }
 
 async function main() {
@@ -381,6 +396,14 @@ async function main() {
   print("self time by source file / package", a.top(a.selfFile, 15));
   print("self time by function", a.top(a.selfFn, n));
   print("inclusive time by function", a.top(a.inclFn, n));
+  print(
+    'inclusive time by function in the phase "end of run"',
+    a
+      .top(a.phaseIncl, 100_000)
+      .filter((r) => r.name.startsWith("end of run\t"))
+      .slice(0, n)
+      .map((r) => ({ ...r, name: r.name.slice("end of run\t".length) })),
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
