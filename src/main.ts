@@ -86,7 +86,8 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
       process.exitCode = 1;
       annotate("error", message);
     },
-    github: async (token, apiUrl) => (await import("./github/client.js")).createGitHubClient(token, apiUrl),
+    github: async (token, apiUrl, options) =>
+      (await import("./github/client.js")).createGitHubClient(token, apiUrl, options),
     ...overrides,
   };
   let failed = false;
@@ -187,7 +188,15 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     if (fileCommands) for (const w of await restoreFileCommands(fileCommands)) deps.warning(w);
     // Already loaded: execute() imported it while the agent started.
     const { publish } = await import("./after-start.js");
-    await publish(outcome, settings, context, deps, createRedactor(knownSecrets(settings, deps.env)));
+    // Once the report goes to the comment, a failure's last word there would replace it: none after.
+    const beforeComment = () => progress?.reported();
+    await publish(
+      outcome,
+      settings,
+      context,
+      { ...deps, beforeComment },
+      createRedactor(knownSecrets(settings, deps.env)),
+    );
     const v = outcome.verdict;
     if (v.conclusion !== "success") {
       if (settings.failOnError) deps.setFailed(v.error);
@@ -310,12 +319,9 @@ function progressHook(
       import("./progress.js"),
       import("./after-start.js"),
     ]);
-    let client: ReturnType<Deps["github"]> | undefined;
     const p = new ProgressComment({
-      client: () => {
-        client ??= deps.github(token, deps.env.GITHUB_API_URL);
-        return client;
-      },
+      // Best effort: an update made once (a retried one could land after the report), abortable.
+      client: (signal) => deps.github(token, deps.env.GITHUB_API_URL, { bestEffort: true, signal }),
       target,
       key: settings.commentKey,
       model: run.model,
@@ -323,6 +329,7 @@ function progressHook(
       runUrl: jobUrl(deps.env),
       redact: createRedactor(knownSecrets(settings, deps.env)),
       now: deps.now,
+      signals: deps.signals,
       debug: (m) => {
         log.annotate("debug", m);
         log.flush();

@@ -7,6 +7,7 @@ import { appendFile } from "node:fs/promises";
 import { changeOutputs } from "./changes/index.js";
 import type { Outcome } from "./execute.js";
 import type { GitHubClient } from "./github/api.js";
+import type { ClientOptions } from "./github/client.js";
 import type { RunContext } from "./github/context.js";
 import type { Redact } from "./render/redact.js";
 import { COMMENT_BUDGET, renderReport, SUMMARY_BUDGET } from "./render/report.js";
@@ -18,7 +19,12 @@ export interface PublishDeps {
   setOutput: (name: string, value: string) => void;
   warning: (message: string) => void;
   /** Loaded only when needed: octokit is most of the bundle's start-up cost. */
-  github: (token: string, apiUrl?: string) => Promise<GitHubClient>;
+  github: (token: string, apiUrl?: string, options?: ClientOptions) => Promise<GitHubClient>;
+  /**
+   * The report is about to be written into the PR comment: the live progress comment is done for (a failure
+   * after this must not replace the report with its own last word).
+   */
+  beforeComment?: () => void;
 }
 
 /** After a cancel the runner kills us 7.5 s after its SIGINT: the comment gets what is left. */
@@ -69,6 +75,7 @@ export async function publish(
 
   const target = s.comment ? context.pullRequest : undefined;
   if (target && s.githubToken) {
+    deps.beforeComment?.();
     const work = (async () => {
       const { upsertComment } = await import("./github/comment.js");
       const client = await deps.github(s.githubToken!, deps.env.GITHUB_API_URL);

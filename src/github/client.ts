@@ -1,8 +1,9 @@
 /**
  * The GitHub REST client: octokit with its retry plugin (server errors retried with backoff; never 400,
  * 401, 403, 404, 410, 422 or 451, octokit's own list) and its throttling plugin (rate limits wait as long
- * as GitHub's `retry-after` says, when that fits the comment's deadline). Loaded with a dynamic import
- * only when it is needed: octokit is most of the bundle's start-up cost.
+ * as GitHub's `retry-after` says, when that fits the comment's deadline). A best-effort client (the progress
+ * comment's updates) has neither: each request is made once. Loaded with a dynamic import only when it is
+ * needed: octokit is most of the bundle's start-up cost.
  */
 import { getOctokit } from "@actions/github";
 import { retry } from "@octokit/plugin-retry";
@@ -13,29 +14,53 @@ import type { IssueRef } from "./context.js";
 /** The longest `retry-after` waited for (the comment's own deadline is 60 s). */
 const MAX_RATE_LIMIT_WAIT_S = 20;
 
-export function createGitHubClient(token: string, apiUrl?: string): GitHubClient {
+export interface ClientOptions {
+  /**
+   * Each request made once: no retry, no wait for a rate limit, not queued behind other writes (octokit's
+   * throttling paces every write of the process). For updates that a later one replaces anyway, and that
+   * must not land late: a retried progress update could overwrite the report written after it.
+   */
+  bestEffort?: boolean;
+  /** Aborts this client's requests: the one in flight, and any later one at once. */
+  signal?: AbortSignal;
+}
+
+export function createGitHubClient(
+  token: string,
+  apiUrl?: string,
+  options: ClientOptions = {},
+): GitHubClient {
   // A rate limit is waited out once or twice, when GitHub asks for no more than this; past it, the
   // request fails and the report stays in the job summary.
   const waitable = (retryAfterS: number, _options: unknown, _octokit: unknown, retryCount: number) =>
     retryCount < 2 && retryAfterS <= MAX_RATE_LIMIT_WAIT_S;
-  const octokit = getOctokit(
-    token,
-    { baseUrl: apiUrl, throttle: { onRateLimit: waitable, onSecondaryRateLimit: waitable } },
-    retry,
-    throttling,
-  );
+  const octokit = options.bestEffort
+    ? getOctokit(token, { baseUrl: apiUrl })
+    : getOctokit(
+        token,
+        { baseUrl: apiUrl, throttle: { onRateLimit: waitable, onSecondaryRateLimit: waitable } },
+        retry,
+        throttling,
+      );
+  // Per request: a client-wide `request` option would replace @actions/github's own (its proxy-aware fetch).
+  const signal = options.signal ? { request: { signal: options.signal } } : {};
   // Every item of a pull request's listing (files, review comments, reviews), 100 per page.
   async function* pullPages<M extends "listFiles" | "listReviewComments" | "listReviews">(
     method: M,
     t: IssueRef,
   ) {
-    const params = { owner: t.owner, repo: t.repo, pull_number: t.issue, per_page: 100 };
+    const params = { owner: t.owner, repo: t.repo, pull_number: t.issue, per_page: 100, ...signal };
     for await (const page of octokit.paginate.iterator(octokit.rest.pulls[method], params)) yield* page.data;
   }
   return {
     async permission(owner, repo, username) {
       try {
-        const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({ owner, repo, username });
+        const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({
+          owner,
+          repo,
+          username,
+          ...signal,
+        });
         return { permission: data.permission, role: data.role_name };
       } catch (e) {
         if ((e as { status?: number }).status === 404) return undefined;
@@ -43,12 +68,12 @@ export function createGitHubClient(token: string, apiUrl?: string): GitHubClient
       }
     },
     async pullBase(owner, repo, n) {
-      const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: n });
+      const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: n, ...signal });
       return data.base.sha;
     },
     async whoAmI() {
       try {
-        const { data } = await octokit.rest.users.getAuthenticated();
+        const { data } = await octokit.rest.users.getAuthenticated({ ...signal });
         return data.login;
       } catch {
         return undefined;
@@ -60,6 +85,7 @@ export function createGitHubClient(token: string, apiUrl?: string): GitHubClient
         repo: t.repo,
         issue_number: t.issue,
         per_page: 100,
+        ...signal,
       });
       for await (const page of pages) yield* page.data;
     },
@@ -69,6 +95,7 @@ export function createGitHubClient(token: string, apiUrl?: string): GitHubClient
         repo: t.repo,
         issue_number: t.issue,
         body,
+        ...signal,
       });
       return data;
     },
@@ -82,6 +109,7 @@ export function createGitHubClient(token: string, apiUrl?: string): GitHubClient
         pull_number: t.issue,
         event: "COMMENT",
         body,
+        ...signal,
         comments: comments.map((c) => ({
           path: c.path,
           line: c.line,
@@ -100,6 +128,7 @@ export function createGitHubClient(token: string, apiUrl?: string): GitHubClient
         repo: t.repo,
         comment_id: id,
         body,
+        ...signal,
       });
       return data;
     },

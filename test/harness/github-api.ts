@@ -68,6 +68,8 @@ export interface FailureRule {
   times?: number;
   /** Tested against `"METHOD /path"` (no query string). Default: every request. */
   match?: RegExp | string;
+  /** Tested against the request's body as sent (e.g. only the writes of one kind of comment). */
+  body?: RegExp;
   /** Overrides the `message` of GitHub's error body. */
   message?: string;
   /** Extra response headers, e.g. `retry-after`. */
@@ -471,10 +473,11 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
     return { status: 200, json: items, headers };
   };
 
-  const takeFailure = (request: RecordedRequest): FailureRule | undefined => {
+  const takeFailure = (request: RecordedRequest, raw: string): FailureRule | undefined => {
     const target = `${request.method} ${request.path}`;
     const rule = state.failures.find((candidate) => {
       if (candidate.remaining <= 0) return false;
+      if (candidate.body && !candidate.body.test(raw)) return false;
       if (candidate.match === undefined) return true;
       const pattern = typeof candidate.match === "string" ? new RegExp(candidate.match) : candidate.match;
       return pattern.test(target);
@@ -510,7 +513,7 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
       if (!parsed.ok && raw.trim() !== "" && request.method !== "GET") {
         throw new HttpError(400, "Problems parsing JSON", { documentation_url: DOCS });
       }
-      const failure = takeFailure(request);
+      const failure = takeFailure(request, raw);
       if (failure) {
         throw new HttpError(
           failure.status,

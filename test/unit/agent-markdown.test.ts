@@ -9,6 +9,15 @@ import { describe, expect, it } from "vitest";
 import { agentMarkdown, parsedMarkdown, quoted } from "../../src/render/agent-markdown.js";
 
 const render = (md: string) => marked.parse(md, { gfm: true, async: false }) as string;
+/** Where the first blockquote of `html` closes (just past its `</blockquote>`); -1 when it never does. */
+function quoteEnd(html: string): number {
+  let depth = 0;
+  for (const m of html.matchAll(/<(\/?)blockquote>/g)) {
+    depth += m[1] ? -1 : 1;
+    if (depth === 0) return m.index + m[0].length;
+  }
+  return -1;
+}
 const shown = (text: string) => render(`**The agent's final message**\n\n${quoted(agentMarkdown(text))}\n`);
 
 const REVIEW = [
@@ -115,7 +124,11 @@ describe("the agent's final message as markdown", () => {
           const html = render(`start\n\n${md}\n\n### report heading\n`);
           expect(html).not.toMatch(/<h[1-3]>(?!report heading)/);
           expect(html).toContain("<h3>report heading</h3>");
-          expect(html).not.toMatch(/<\/?(blockquote|!--)[^>]*>[^<]*<\/blockquote>\s*<\/blockquote>$/);
+          // One quote, right after "start", and the report's heading right after it closes: outside it.
+          expect(html).toMatch(/^<p>start<\/p>\s*<blockquote>/);
+          const end = quoteEnd(html);
+          expect(end).toBeGreaterThan(0);
+          expect(html.slice(end)).toMatch(/^\s*<h3>report heading<\/h3>\s*$/);
           return true;
         },
       ),
