@@ -112,13 +112,16 @@ async function publishReview(
     deps.warning("No github-token: the review was not posted. The job summary has the findings.");
     return { ...base, note: "no github-token: no review posted" };
   }
+  // The deadline aborts the requests too, not only the wait: a review posted after the report says it
+  // could not be would contradict it.
+  const abort = new AbortController();
   const work = (async () => {
     const { postReview } = await import("./review/post.js");
-    const client = await deps.github(s.githubToken!, deps.env.GITHUB_API_URL);
-    return postReview(client, target, data, o.changes, redact);
+    const client = await deps.github(s.githubToken!, deps.env.GITHUB_API_URL, { signal: abort.signal });
+    return postReview(client, target, data, o.changes, redact, abort.signal);
   })();
   try {
-    return await withDeadline(work, deadline);
+    return await withDeadline(work, deadline, abort);
   } catch (e) {
     deps.warning(apiProblem("post the review", e));
     return { ...base, note: "the review could not be posted (see the warning)" };
@@ -165,10 +168,15 @@ function apiProblem(what: "write the PR comment" | "post the review", e: unknown
   return `${prefix} GitHub may be having trouble (retried). The job summary has the report.`;
 }
 
-function withDeadline<T>(p: Promise<T>, ms: number): Promise<T> {
+/** `p`, or a rejection after `ms`; `abort` (when given) is aborted first, so that `p`'s work stops. */
+function withDeadline<T>(p: Promise<T>, ms: number, abort?: AbortController): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${Math.round(ms / 1000)} s`)), ms);
+    timer = setTimeout(() => {
+      const late = new Error(`no answer within ${Math.round(ms / 1000)} s`);
+      abort?.abort(late);
+      reject(late);
+    }, ms);
   });
   return Promise.race([p, deadline]).finally(() => clearTimeout(timer));
 }

@@ -1,7 +1,8 @@
 /**
  * The review in the report (the sticky comment and the job summary): counts by severity, the link to the
- * review, how many findings are new and how many an earlier run already posted, the findings by severity,
- * and the invalid ones with why. Pure; every text of the agent's through the one sanitiser.
+ * review, how many findings are new and how many an earlier run already posted (the agent's edits as
+ * suggestions counted apart), the findings by severity, and the invalid ones with why. Pure; every text
+ * of the agent's through the one sanitiser.
  */
 import { BADGE } from "../review/build.js";
 import type { ReviewReport } from "../review/post.js";
@@ -24,9 +25,12 @@ export function reviewLines(r: ReviewReport, redact: Redact): string[] {
   const facts = [
     `**Review**: ${n} finding${n === 1 ? "" : "s"}${counts.length ? ` (${counts.join(", ")})` : ""}`,
     r.url ? `[the review on the pull request](${r.url})` : "",
-    r.posted !== undefined ? `${r.posted} new, ${r.repeated ?? 0} already reported` : "",
+    // Findings only; the agent's edits posted as suggestions are counted apart, when there are any.
+    r.posted !== undefined
+      ? `${r.posted} new finding${r.posted === 1 ? "" : "s"}, ${r.repeated ?? 0} already reported`
+      : "",
     r.unanchored ? `${r.unanchored} outside the diff` : "",
-    r.suggestions ? `${r.suggestions} of the agent's edits as suggestions` : "",
+    r.suggestions || r.repeatedSuggestions ? edits(r.suggestions ?? 0, r.repeatedSuggestions ?? 0) : "",
     r.note ? `_${mdText(r.note)}_` : "",
   ].filter(Boolean);
   const out = [facts.join(" · "), ""];
@@ -49,4 +53,11 @@ export function reviewLines(r: ReviewReport, redact: Redact): string[] {
     out.push("");
   }
   return out;
+}
+
+/** The agent's edits as suggestions: posted now, and left out as suggested by an earlier run. */
+function edits(now: number, before: number): string {
+  if (now === 0) return `${before} of the agent's edits suggested by an earlier run`;
+  const posted = `${now} of the agent's edits as suggestions`;
+  return before ? `${posted} (${before} more suggested by an earlier run)` : posted;
 }

@@ -3,7 +3,8 @@
  * (with a ```suggestion block when it has one), one per agent edit that can, the findings that cannot be
  * anchored listed in the review's body, and every text through the one sanitiser for agent text. Each
  * comment carries a hidden fingerprint (path, title and the content of its lines), so that a later run
- * does not post it again. Pure: the caller reads the pull request and posts.
+ * does not post it again. Every body is capped once rendered (./cap.ts): GitHub refuses the whole review
+ * when one is too long. Pure: the caller reads the pull request and posts.
  */
 import { createHash } from "node:crypto";
 import type { ReviewCommentInput } from "../github/api.js";
@@ -12,6 +13,7 @@ import { fenced, mdCode, mdText } from "../render/markdown.js";
 import type { Redact } from "../render/redact.js";
 import type { Finding, Severity } from "../structured/contract.js";
 import { anchored, type Hunks } from "./anchor.js";
+import { CUT_NOTE, capMarkdown, GITHUB_BODY_CHARS } from "./cap.js";
 import type { EditSuggestion } from "./edits.js";
 
 const FINGERPRINT = "cursor-agent-action finding=";
@@ -23,19 +25,25 @@ export const BADGE: Record<Severity, string> = {
   info: "⚪ info",
 };
 
-/** A review body is a comment body: 65,536 characters; the list outside the diff is cut to fit. */
-const MAX_BODY_CHARS = 60_000;
+/**
+ * Every body is capped after it is rendered (./cap.ts): GitHub refuses the whole review when one body is
+ * over its limit. A margin below it, for the few characters GitHub may add (none seen so far).
+ */
+const MAX_BODY_CHARS = GITHUB_BODY_CHARS - 536;
+/** Of a review's body, the most the summary takes: the list of findings outside the diff gets the rest. */
+const MAX_SUMMARY_CHARS = 30_000;
 
 export interface BuiltReview {
   body: string;
   comments: ReviewCommentInput[];
-  /** Findings in this review (new); findings and edits left out as posted by an earlier run. */
+  /** Findings: in this review (new), and left out as posted by an earlier run. */
   posted: number;
   repeated: number;
   /** Of the posted findings, those listed in the body (outside the pull request's diff). */
   unanchored: number;
-  /** Agent edits posted as suggestions; the others (outside the diff, or posted before) are in the report. */
+  /** Agent edits: posted as suggestions, and left out as suggested by an earlier run (the rest are in the report). */
   suggestions: number;
+  repeatedSuggestions: number;
 }
 
 /** A fingerprint: what is commented on, by what, and the content of the lines it sits on. */
@@ -93,6 +101,7 @@ export function buildReview(p: ReviewParts): BuiltReview {
   let posted = 0;
   let repeated = 0;
   let suggestions = 0;
+  let repeatedSuggestions = 0;
   for (const f of p.findings) {
     const mark = fingerprint(f, p.fileLines(f.path));
     if (known.has(mark)) {
@@ -103,9 +112,13 @@ export function buildReview(p: ReviewParts): BuiltReview {
     const title = `**${BADGE[f.severity]}** · ${mdText(redact(f.title))}`;
     // A path the redactor would change cannot be shown as is: it goes in the body, redacted.
     if (redact(f.path) === f.path && anchored(hunks, f.path, f.line, f.start_line)) {
-      const parts = [`<!-- ${FINGERPRINT}${mark} -->`, title, "", agentMarkdown(redact(f.body))];
-      if (f.suggestion !== undefined) parts.push("", suggestion(redact(f.suggestion)));
-      comments.push({ path: f.path, line: f.line, start_line: f.start_line, body: parts.join("\n") });
+      const block = f.suggestion === undefined ? undefined : suggestion(redact(f.suggestion));
+      const body = commentBody(
+        `<!-- ${FINGERPRINT}${mark} -->\n${title}`,
+        agentMarkdown(redact(f.body)),
+        block,
+      );
+      comments.push({ path: f.path, line: f.line, start_line: f.start_line, body });
     } else {
       const where = mdCode(`${redact(f.path)}:${f.start_line ? `${f.start_line}-` : ""}${f.line}`);
       elsewhere.push(
@@ -117,45 +130,79 @@ export function buildReview(p: ReviewParts): BuiltReview {
     if (redact(e.path) !== e.path || !anchored(hunks, e.path, e.end, e.start)) continue;
     const mark = editFingerprint(e);
     if (known.has(mark)) {
-      repeated++;
+      repeatedSuggestions++;
       continue;
     }
-    if (suggestions >= MAX_SUGGESTED_EDITS) break;
-    suggestions++;
+    if (suggestions >= MAX_SUGGESTED_EDITS) continue;
     const text = e.replacement.length ? `${e.replacement.join("\n")}\n` : "";
-    comments.push({
-      path: e.path,
-      line: e.end,
-      start_line: e.start < e.end ? e.start : undefined,
-      body: [
-        `<!-- ${FINGERPRINT}${mark} -->`,
-        "**✏️ The agent's edit**, as a suggestion",
-        "",
-        suggestion(redact(text)),
-      ].join("\n"),
-    });
-  }
-  const head = ["### Cursor agent review", "", agentMarkdown(redact(p.summary))];
-  const intro = ["", "**Findings outside the pull request's diff** (no inline comment possible):", ""];
-  let body = head.join("\n");
-  if (elsewhere.length) {
-    const room = MAX_BODY_CHARS - body.length - intro.join("\n").length - 200;
-    let used = 0;
-    let shown = 0;
-    for (const line of elsewhere) {
-      if (used + line.length + 1 > room) break;
-      used += line.length + 1;
-      shown++;
-    }
-    const more = elsewhere.length - shown;
-    body = [
-      ...head,
-      ...intro,
-      ...elsewhere.slice(0, shown),
-      ...(more ? [`- … ${more} more: the job summary and the \`findings\` output have them all`] : []),
+    const body = [
+      `<!-- ${FINGERPRINT}${mark} -->`,
+      "**✏️ The agent's edit**, as a suggestion",
+      "",
+      suggestion(redact(text)),
     ].join("\n");
+    // Applied with one click as it stands: never cut. One too long stays in the report with its diff.
+    if (body.length > MAX_BODY_CHARS) continue;
+    suggestions++;
+    comments.push({ path: e.path, line: e.end, start_line: e.start < e.end ? e.start : undefined, body });
   }
-  return { body, comments, posted, repeated, unanchored: elsewhere.length, suggestions };
+  return {
+    body: reviewBody(agentMarkdown(redact(p.summary)), status(posted, repeated), elsewhere),
+    comments,
+    posted,
+    repeated,
+    unanchored: elsewhere.length,
+    suggestions,
+    repeatedSuggestions,
+  };
+}
+
+/** What the review says of its findings beside the summary: that none is new, or how many were left out. */
+function status(posted: number, repeated: number): string | undefined {
+  if (posted === 0 && repeated === 0) return "_No findings._";
+  if (posted === 0) return `_No new findings; ${repeated} already reported._`;
+  if (repeated === 0) return undefined;
+  return `_${posted} new finding${posted === 1 ? "" : "s"}; ${repeated} already reported (not repeated here)._`;
+}
+
+/**
+ * The review's body: the summary (rendered, then capped to its share), what is new, and the findings
+ * outside the diff, one line each, as many as fit (their fingerprints are on those lines: never cut inside one).
+ */
+function reviewBody(summary: string, said: string | undefined, elsewhere: string[]): string {
+  const head = ["### Cursor agent review", "", capMarkdown(summary, MAX_SUMMARY_CHARS)];
+  if (said) head.push("", said);
+  if (elsewhere.length === 0) return capMarkdown(head.join("\n"), MAX_BODY_CHARS);
+  const intro = ["", "**Findings outside the pull request's diff** (no inline comment possible):", ""];
+  const room = MAX_BODY_CHARS - head.join("\n").length - intro.join("\n").length - 200;
+  let used = 0;
+  let shown = 0;
+  for (const line of elsewhere) {
+    if (used + line.length + 1 > room) break;
+    used += line.length + 1;
+    shown++;
+  }
+  const more = elsewhere.length - shown;
+  const body = [
+    ...head,
+    ...intro,
+    ...elsewhere.slice(0, shown),
+    ...(more ? [`- … ${more} more: the job summary and the \`findings\` output have them all`] : []),
+  ].join("\n");
+  return capMarkdown(body, MAX_BODY_CHARS);
+}
+
+/**
+ * An inline comment's body: its head (fingerprint, title), the finding's text capped to what is left, and
+ * its suggestion whole or not at all (a cut suggestion would apply half a change with one click).
+ */
+function commentBody(head: string, text: string, block: string | undefined): string {
+  let tail = block === undefined ? "" : `\n\n${block}`;
+  if (head.length + tail.length + CUT_NOTE.length + 4 > MAX_BODY_CHARS) {
+    const n = String(block!.length).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+    tail = `\n\n_The suggestion is too long for a comment (${n} characters): the \`findings\` output has it._`;
+  }
+  return `${head}\n\n${capMarkdown(text, MAX_BODY_CHARS - head.length - 2 - tail.length)}${tail}`;
 }
 
 /** Inline suggestions made from the agent's edits, per review. */

@@ -1,19 +1,18 @@
 /**
  * A review's findings, once the schema has passed them, checked against the repository (./check.ts): the
- * invalid ones fail the run with one line that names them, and are never posted. A replayed transcript's
- * paths belong to another checkout: its findings are taken as the schema passed them.
+ * invalid ones fail the run with one line that names them, and are never posted. Then `fail-on-severity`
+ * on the valid ones only: a finding that is not in the repository is an invalid one, not a gate's. When
+ * both apply, `error` carries both lines. A replayed transcript's paths belong to another checkout: its
+ * findings are taken as the schema passed them.
  */
 import type { Verdict } from "../conclusion.js";
 import { createGitReader } from "../git/reader.js";
-import type { Finding } from "../structured/contract.js";
-import { checkFindings, type HeadLines, readHeadLines } from "./check.js";
+import { type Finding, gateError, NAMED_IN_ERROR, type Severity } from "../structured/contract.js";
+import { checkFindings, type HeadLines, type InvalidFinding, readHeadLines } from "./check.js";
 import type { ReviewData } from "./post.js";
 
-/** Invalid findings named in `error`, at most this many. */
-const NAMED = 10;
-
 export async function checkReview(
-  review: { summary: string; findings: Finding[] },
+  review: { summary: string; findings: Finding[]; failOnSeverity?: Severity | "none" },
   workspace: string | undefined,
   verdict: Verdict,
 ): Promise<{ data: ReviewData; verdict: Verdict }> {
@@ -25,19 +24,20 @@ export async function checkReview(
     : new Map();
   const { valid, invalid } = checkFindings(review.findings, head);
   const data = { summary: review.summary, findings: valid, invalid, head };
-  if (invalid.length === 0 || verdict.conclusion !== "success") return { data, verdict };
+  // A run that already failed keeps its own error.
+  if (verdict.conclusion !== "success") return { data, verdict };
+  const problems = [gateError(valid, review.failOnSeverity ?? "none"), invalidError(invalid)].filter(Boolean);
+  if (problems.length === 0) return { data, verdict };
+  return { data, verdict: { ...verdict, conclusion: "failure", error: problems.join(" ") } };
+}
+
+function invalidError(invalid: InvalidFinding[]): string | undefined {
+  const n = invalid.length;
+  if (n === 0) return undefined;
   const named = invalid
-    .slice(0, NAMED)
+    .slice(0, NAMED_IN_ERROR)
     .map(({ finding: f, why }) => `${f.path}:${f.line} (${why})`)
     .join("; ");
-  const more = invalid.length > NAMED ? ` and ${invalid.length - NAMED} more` : "";
-  const n = invalid.length;
-  return {
-    data,
-    verdict: {
-      ...verdict,
-      conclusion: "failure",
-      error: `The review has ${n} invalid finding${n === 1 ? "" : "s"}, not posted: ${named}${more}.`,
-    },
-  };
+  const more = n > NAMED_IN_ERROR ? ` and ${n - NAMED_IN_ERROR} more` : "";
+  return `The review has ${n} invalid finding${n === 1 ? "" : "s"}, not posted: ${named}${more}.`;
 }

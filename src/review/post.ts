@@ -1,10 +1,18 @@
 /**
  * Posting a run's review: the pull request's diff and the fingerprints of earlier runs are read from the
  * API, the review is built (./build.ts) and posted as one review, `event: COMMENT`, with the action's own
- * token (the agent never holds one). Nothing new to say (every finding and edit posted before): no review.
+ * token (the agent never holds one). One review per run, even when nothing is new: its body says so.
+ *
+ * Trust boundary: a fingerprint keeps a finding from being posted again, so only the action's own reviews
+ * and review comments are read for them. Anyone who can comment on the pull request (its author among
+ * them) can paste a hidden marker; what a person wrote is never taken for what the action posted.
+ *
+ * Deadline: the caller's `signal` stops it. The caller makes the client with the same signal (octokit's
+ * `request.signal`: the request in flight is aborted), and it is checked here between the listings' items
+ * and before the review is posted, so that a review never appears after the run said it could not post one.
  */
 import type { ChangeSet } from "../changes/types.js";
-import type { PullFile, ReviewClient } from "../github/api.js";
+import type { PullFile, ReviewCommentInput } from "../github/api.js";
 import type { IssueRef } from "../github/context.js";
 import type { Redact } from "../render/redact.js";
 import type { Finding } from "../structured/contract.js";
@@ -26,29 +34,61 @@ export interface ReviewReport {
   findings: Finding[];
   invalid: InvalidFinding[];
   url?: string;
+  /** Findings new in this review, and left out as posted by an earlier run. */
   posted?: number;
   repeated?: number;
   unanchored?: number;
+  /** The agent's edits posted as suggestions, and left out as suggested by an earlier run. */
   suggestions?: number;
-  /** Why there is no review to link to (no pull request, no token, nothing new, an API error). */
+  repeatedSuggestions?: number;
+  /** Why there is no review to link to (no pull request, no token, an API error). */
   note?: string;
+}
+
+/** A review or a review comment as GitHub lists it: who wrote it decides whether its fingerprints count. */
+export interface Authored {
+  body?: string | null;
+  user?: { login?: string; type?: string } | null;
+}
+
+/** What posting needs of the client (src/github/api.ts's GitHubClient has it all). */
+export interface PostClient {
+  pullFiles(t: IssueRef): AsyncIterable<PullFile>;
+  reviewComments(t: IssueRef): AsyncIterable<Authored>;
+  reviews(t: IssueRef): AsyncIterable<Authored>;
+  createReview(t: IssueRef, body: string, comments: ReviewCommentInput[]): Promise<{ html_url: string }>;
+  /** The token's login when it is a person's (a PAT); undefined for an installation token. */
+  whoAmI(): Promise<string | undefined>;
+}
+
+/**
+ * Written by the identity the action posts as: the same rule as the sticky comment's (src/github/comment.ts).
+ * A personal token knows its login (`GET /user`): only that account's. An installation token cannot ask
+ * (403) and writes as a bot whose login it cannot know: then a bot's (`type: Bot`), never a person's.
+ */
+export function writtenByUs(user: Authored["user"], me: string | undefined): boolean {
+  return me !== undefined ? user?.login === me : user?.type === "Bot";
 }
 
 /** GitHub lists at most 3,000 files of a pull request. */
 const MAX_PULL_FILES = 3_000;
 
 export async function postReview(
-  client: ReviewClient,
+  client: PostClient,
   target: IssueRef,
   data: ReviewData,
   changes: ChangeSet | undefined,
   redact: Redact,
+  signal?: AbortSignal,
 ): Promise<ReviewReport> {
-  const [files, comments, reviews] = await Promise.all([
-    collect(client.pullFiles(target), MAX_PULL_FILES),
-    collect(client.reviewComments(target)),
-    collect(client.reviews(target)),
+  const [files, comments, reviews, me] = await Promise.all([
+    collect(client.pullFiles(target), signal, MAX_PULL_FILES),
+    collect(client.reviewComments(target), signal),
+    collect(client.reviews(target), signal),
+    client.whoAmI(),
   ]);
+  const ours = (items: Authored[]) =>
+    items.filter((c) => writtenByUs(c.user, me)).map((c) => c.body ?? undefined);
   const parts = {
     summary: data.summary,
     findings: data.findings,
@@ -57,13 +97,10 @@ export async function postReview(
       const lines = data.head.get(p);
       return Array.isArray(lines) ? lines : undefined;
     },
-    known: knownFingerprints(
-      comments.map((c) => c.body),
-      reviews.map((r) => r.body ?? undefined),
-    ),
+    known: knownFingerprints(ours(comments), ours(reviews)),
     redact,
   };
-  const built = buildReview({ ...parts, hunks: hunksOf(files as PullFile[]) });
+  const built = buildReview({ ...parts, hunks: hunksOf(files) });
   const report: ReviewReport = {
     findings: data.findings,
     invalid: data.invalid,
@@ -71,28 +108,31 @@ export async function postReview(
     repeated: built.repeated,
     unanchored: built.unanchored,
     suggestions: built.suggestions,
+    repeatedSuggestions: built.repeatedSuggestions,
   };
-  if (built.posted === 0 && built.suggestions === 0) {
-    return {
-      ...report,
-      note: data.findings.length ? "nothing new: every finding was posted by an earlier run" : "no findings",
-    };
-  }
+  // Past the deadline nothing is posted: the run has already said there is no review.
+  signal?.throwIfAborted();
   try {
     const r = await client.createReview(target, built.body, built.comments);
     return { ...report, url: r.html_url };
   } catch (e) {
     // 422: GitHub refused a line (the diff moved since it was read): the same review, every finding in its body.
     if ((e as { status?: number }).status !== 422 || built.comments.length === 0) throw e;
+    signal?.throwIfAborted();
     const flat = buildReview({ ...parts, hunks: new Map() });
     const r = await client.createReview(target, flat.body, []);
     return { ...report, url: r.html_url, unanchored: flat.unanchored, suggestions: 0 };
   }
 }
 
-async function collect<T>(items: AsyncIterable<T>, max = Number.POSITIVE_INFINITY): Promise<T[]> {
+async function collect<T>(
+  items: AsyncIterable<T>,
+  signal: AbortSignal | undefined,
+  max = Number.POSITIVE_INFINITY,
+): Promise<T[]> {
   const out: T[] = [];
   for await (const item of items) {
+    signal?.throwIfAborted();
     out.push(item);
     if (out.length >= max) break;
   }

@@ -1,18 +1,19 @@
 /**
  * The end of a run with a contract: the block found in the agent's final message, validated, and the
  * outputs and verdict that follow. A missing or invalid block fails the run (the validator's first errors,
- * with their JSON paths, in `error`); a review's findings at or above `fail-on-severity` fail it too. A
+ * with their JSON paths, in `error`). A review's findings are gated on `fail-on-severity` only once they are
+ * checked against the repository (src/review/judge.ts): an invalid finding never trips the gate. A
  * run that already failed keeps its own error; its outputs are still filled as far as they can be.
  */
 import type { Verdict } from "../conclusion.js";
-import { extractContract, type Finding, gated, type Severity } from "./contract.js";
+import { extractContract, type Finding, type Severity } from "./contract.js";
 import type { Contract } from "./load.js";
 
 export interface ContractOutcome {
   /** `structured-output`, `findings` (review mode), compact JSON; empty when there is none. */
   outputs: { "structured-output": string; findings: string };
-  /** The validated review (review mode). */
-  review?: { summary: string; findings: Finding[] };
+  /** The validated review (review mode), with the `fail-on-severity` its valid findings are gated on. */
+  review?: { summary: string; findings: Finding[]; failOnSeverity: Severity | "none" };
   verdict: Verdict;
 }
 
@@ -37,19 +38,8 @@ export function applyContract(
   outputs["structured-output"] = JSON.stringify(found.value);
   if (!contract.review) return { outputs, verdict };
   const review = found.value as { summary: string; findings: Finding[] };
-  const findings = review.findings;
-  outputs.findings = JSON.stringify(findings);
-  const over = gated(findings, failOnSeverity);
-  if (over.length === 0) return { outputs, review, verdict };
-  const listed = over
-    .slice(0, 10)
-    .map((f) => `${f.severity} ${f.path}:${f.line} ${f.title}`)
-    .join("; ");
-  const more = over.length > 10 ? ` and ${over.length - 10} more` : "";
-  return {
-    ...fail(
-      `The review reported ${over.length} finding${over.length === 1 ? "" : "s"} at or above ${failOnSeverity}: ${listed}${more}.`,
-    ),
-    review,
-  };
+  outputs.findings = JSON.stringify(review.findings);
+  // Not gated here: a finding that fails the repository check (src/review/judge.ts) must not fail the
+  // gate too. The threshold goes with the review to where its valid findings are known.
+  return { outputs, review: { ...review, failOnSeverity }, verdict };
 }

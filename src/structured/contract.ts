@@ -157,3 +157,19 @@ export function gated(findings: Finding[], threshold: Severity | "none"): Findin
   const rank = (s: Severity) => SEVERITIES.indexOf(s);
   return findings.filter((f) => rank(f.severity) <= rank(threshold));
 }
+
+/** Findings named in `error`, at most this many (the `findings` output and the report have them all). */
+export const NAMED_IN_ERROR = 10;
+
+/** `fail-on-severity`'s line for `error`, naming the findings at or above it; undefined when none is. */
+export function gateError(findings: Finding[], threshold: Severity | "none"): string | undefined {
+  const over = gated(findings, threshold);
+  if (over.length === 0) return undefined;
+  const listed = over
+    .slice(0, NAMED_IN_ERROR)
+    .map((f) => `${f.severity} ${f.path}:${f.line} ${f.title}`)
+    .join("; ");
+  const more = over.length > NAMED_IN_ERROR ? ` and ${over.length - NAMED_IN_ERROR} more` : "";
+  const n = over.length;
+  return `The review reported ${n} finding${n === 1 ? "" : "s"} at or above ${threshold}: ${listed}${more}.`;
+}

@@ -1,9 +1,9 @@
 /**
  * Structured output and review mode through the bundle: the prompt carries the contract's instruction, the
  * agent's last ```json block is validated, and outputs, conclusion and `error` follow; a schema as YAML and
- * as a file; the severity gate; bad inputs are one-line errors.
+ * as a file (absolute, and relative to the workspace); the severity gate; bad inputs are one-line errors.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -79,10 +79,35 @@ describe.concurrent("structured output", () => {
     );
   });
 
+  it("output-schema-file relative to the workspace", async () => {
+    const ws = mkdtempSync(path.join(tmpdir(), "schema-ws-"));
+    mkdirSync(path.join(ws, ".github", "schemas"), { recursive: true });
+    writeFileSync(path.join(ws, ".github", "schemas", "answer.yaml"), SCHEMA_YAML);
+    const r = await runAction({
+      inputs: { prompt: "What is 6 × 7?", "output-schema-file": ".github/schemas/answer.yaml" },
+      env: { CURSOR_API_KEY: KEY },
+      scenario: { transcript: transcript(block({ answer: 42 })) },
+      workspace: ws,
+    });
+    expect(r.outputs.error).toBe("");
+    expect(r.outputs["structured-output"]).toBe('{"answer":42}');
+    expect(r.record?.parsed?.prompt ?? "").toContain('"answer"');
+    const missing = await runAction({
+      inputs: { prompt: "go", "output-schema-file": "schemas/none.json" },
+      env: { CURSOR_API_KEY: KEY },
+      scenario: { transcript: transcript(block({ answer: 42 })) },
+      workspace: ws,
+    });
+    expect(missing.outputs.error).toBe(
+      `Input 'output-schema-file': cannot read '${path.join(ws, "schemas/none.json")}': no such file`,
+    );
+  });
+
   it("review: findings out; fail-on-severity fails on a high finding and lists it", async () => {
+    // The harness's workspace holds README.md (3 lines): findings elsewhere would be invalid, not gated.
     const findings = [
-      { path: "src/a.ts", line: 3, severity: "high", title: "Division by zero", body: "`n` may be 0." },
-      { path: "src/b.ts", line: 8, severity: "info", title: "Naming", body: "Consider `total`." },
+      { path: "README.md", line: 3, severity: "high", title: "Division by zero", body: "`n` may be 0." },
+      { path: "README.md", line: 1, severity: "info", title: "Naming", body: "Consider `total`." },
     ];
     const r = await runAction({
       inputs: { prompt: "review", review: true, "fail-on-severity": "high" },
@@ -92,7 +117,7 @@ describe.concurrent("structured output", () => {
     expect(r.outputs.conclusion).toBe("failure");
     expect(JSON.parse(r.outputs.findings ?? "[]")).toEqual(findings);
     expect(r.outputs.error).toBe(
-      "The review reported 1 finding at or above high: high src/a.ts:3 Division by zero.",
+      "The review reported 1 finding at or above high: high README.md:3 Division by zero.",
     );
     expect(r.outputs["review-url"]).toBe("");
   });

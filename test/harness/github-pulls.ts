@@ -3,7 +3,8 @@
  * each file's `patch`, paginated), its reviews and review comments, and `POST /pulls/{n}/reviews` with
  * GitHub's own checks: the event is one GitHub knows, every comment names a file of the PR and lines of
  * one hunk of its diff (on the side it names), and bodies fit. What is posted is stored and listed again,
- * so a second run sees the first one's review.
+ * so a second run sees the first one's review. Reviews written by someone else (a person pasting the
+ * action's hidden markers) are added with `state.addReview`, under their own author.
  */
 import { githubExample } from "./openapi.js";
 
@@ -14,8 +15,15 @@ export interface SeedPullFile {
   patch?: string;
 }
 
+/** Who wrote a review or a review comment, when not the token's identity. */
+export interface Author {
+  login: string;
+  type: "User" | "Bot" | "Organization";
+}
+
 export interface StoredReviewComment {
   id: number;
+  author?: Author;
   reviewId: number;
   pull: number;
   path: string;
@@ -27,6 +35,7 @@ export interface StoredReviewComment {
 
 export interface StoredReview {
   id: number;
+  author?: Author;
   pull: number;
   event: string;
   body: string;
@@ -36,6 +45,13 @@ export interface StoredReview {
 export interface PullsState {
   reviews: StoredReview[];
   reviewComments: StoredReviewComment[];
+  /** A review by `author` (not the token's identity), as if written on GitHub, with its inline comments. */
+  addReview(review: {
+    pull: number;
+    author: Author;
+    body: string;
+    comments?: { path: string; line: number; body: string }[];
+  }): StoredReview;
 }
 
 export interface RouteContext {
@@ -84,8 +100,34 @@ function counts(patch: string | undefined): { additions: number; deletions: numb
 }
 
 export function pullsRoutes(files: Record<number, SeedPullFile[]>, ctx: RouteContext) {
-  const state: PullsState = { reviews: [], reviewComments: [] };
   let nextId = FIRST_REVIEW_ID;
+  const state: PullsState = {
+    reviews: [],
+    reviewComments: [],
+    addReview({ pull, author, body, comments = [] }) {
+      const id = nextId++;
+      const stored = comments.map((c) => ({ id: nextId++, reviewId: id, pull, side: "RIGHT", author, ...c }));
+      const review: StoredReview = { id, author, pull, event: "COMMENT", body, comments: stored };
+      state.reviews.push(review);
+      state.reviewComments.push(...stored);
+      return review;
+    },
+  };
+  /** The token's identity as GitHub shows a user, or another author in the same shape. */
+  const userOf = (author: Author | undefined) => {
+    const me = ctx.user();
+    if (!author) return me;
+    const id = 20_000_000 + [...author.login].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 9_000_000, 7);
+    return {
+      ...me,
+      login: author.login,
+      id,
+      node_id: Buffer.from(`04:User${id}`).toString("base64"),
+      url: `https://api.github.com/users/${author.login}`,
+      html_url: `https://github.com/${author.login}`,
+      type: author.type,
+    };
+  };
   const repoPath = (o: string, r: string) => `${o}/${r}`;
 
   const fileJson = (o: string, r: string, f: SeedPullFile) => ({
@@ -119,7 +161,7 @@ export function pullsRoutes(files: Record<number, SeedPullFile[]>, ctx: RouteCon
       original_start_line: c.startLine ?? null,
       start_side: c.startLine ? c.side : null,
       body: c.body,
-      user: ctx.user(),
+      user: userOf(c.author),
     };
   };
 
@@ -127,7 +169,7 @@ export function pullsRoutes(files: Record<number, SeedPullFile[]>, ctx: RouteCon
     ...githubExample("/repos/{owner}/{repo}/pulls/{pull_number}/reviews", "post", "200"),
     id: v.id,
     node_id: `PRR_kwDO${v.id.toString(36)}`,
-    user: ctx.user(),
+    user: userOf(v.author),
     body: v.body,
     state:
       v.event === "COMMENT"

@@ -20,6 +20,7 @@ function load() {
   if (loaded) return loaded;
   const file = createRequire(import.meta.url).resolve("@octokit/openapi/generated/api.github.com.json");
   const doc = JSON.parse(readFileSync(file, "utf8")) as Doc;
+  allowNullEnums(doc);
   // OpenAPI 3.0 schemas: `nullable`, formats and vendor keywords are not checked as JSON Schema keywords.
   const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
   ajv.addSchema(doc, "github");
@@ -31,6 +32,22 @@ function load() {
   }));
   loaded = { doc, ajv, routes };
   return loaded;
+}
+
+/**
+ * OpenAPI 3.0's `nullable: true` lets a value be null, but ajv (JSON Schema) still holds it to an `enum`
+ * without null: GitHub answers `start_side: null` on a one-line review comment, which its description
+ * types as a nullable enum of `LEFT`/`RIGHT`. Null is added to every nullable enum, nothing else.
+ */
+function allowNullEnums(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) allowNullEnums(item);
+    return;
+  }
+  if (node === null || typeof node !== "object") return;
+  const o = node as Record<string, unknown>;
+  if (o.nullable === true && Array.isArray(o.enum) && !o.enum.includes(null)) o.enum.push(null);
+  for (const value of Object.values(o)) allowNullEnums(value);
 }
 
 const compiled = new Map<string, ValidateFunction>();

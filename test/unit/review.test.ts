@@ -1,15 +1,36 @@
 /**
- * Review mode's pure parts: anchoring in the PR's hunks, the agent's edits as suggestions (checked by
- * applying them to the old file, against jsdiff's own diffs), fingerprints, and findings checked against
- * the file's lines.
+ * Review mode's parts: anchoring in the PR's hunks, the agent's edits as suggestions (checked by applying
+ * them to the old file, against jsdiff's own diffs), fingerprints, findings checked against the file's
+ * lines; bodies cut to GitHub's limit after the sanitiser; whose fingerprints count; one review per run;
+ * the deadline that stops posting; the severity gate on valid findings.
  */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { createTwoFilesPatch } from "diff";
 import fc from "fast-check";
+import { Lexer } from "marked";
 import { describe, expect, it } from "vitest";
+import type { Outcome } from "../../src/execute.js";
+import type { GitHubClient, PullFile, ReviewCommentInput } from "../../src/github/api.js";
+import { RunModel } from "../../src/model/run-model.js";
+import { publish } from "../../src/publish.js";
+import { agentMarkdown } from "../../src/render/agent-markdown.js";
 import { anchored, hunksOf } from "../../src/review/anchor.js";
 import { buildReview, fingerprint, knownFingerprints } from "../../src/review/build.js";
+import { CUT_NOTE, capMarkdown, GITHUB_BODY_CHARS } from "../../src/review/cap.js";
 import { checkFindings, splitLines } from "../../src/review/check.js";
 import { fromDiff } from "../../src/review/edits.js";
+import { checkReview } from "../../src/review/judge.js";
+import {
+  type Authored,
+  type PostClient,
+  postReview,
+  type ReviewData,
+  writtenByUs,
+} from "../../src/review/post.js";
+import type { Settings } from "../../src/settings.js";
 import type { Finding } from "../../src/structured/contract.js";
 
 const same = (s: string) => s;
@@ -158,5 +179,325 @@ describe("suggestions in the review", () => {
     });
     const blocks = built.comments.map((c) => c.body.slice(c.body.indexOf("```")));
     expect(blocks).toEqual(["```suggestion\n```", "```suggestion\n```", "```suggestion\n\n```"]);
+  });
+});
+
+describe("bodies within GitHub's limit, cut after the sanitiser", () => {
+  const escapes = (n: number) => "&<".repeat(n / 2);
+  const note = /_… cut to fit GitHub's limit/;
+  /** The markdown's top-level blocks: the note must be a paragraph of its own, not inside a code block. */
+  const lastBlock = (md: string) =>
+    new Lexer({ gfm: true })
+      .lex(md)
+      .filter((t) => t.type !== "space")
+      .at(-1);
+
+  it("a summary, a body and a title at their caps, all escaping: every body fits, cut with a note", () => {
+    const f = (over: Partial<Finding>): Finding => ({
+      path: "a.ts",
+      line: 2,
+      severity: "high",
+      title: escapes(200),
+      body: escapes(20_000),
+      ...over,
+    });
+    const built = buildReview({
+      summary: escapes(20_000),
+      findings: [
+        f({ suggestion: "x".repeat(20_000) }),
+        // Spelled out, a bidi control is 8 characters: 160,000, too long to post whole.
+        f({ line: 3, suggestion: "\u202e".repeat(20_000) }),
+        ...Array.from({ length: 150 }, (_, i) => f({ line: 100 + i })),
+      ],
+      edits: [],
+      hunks: new Map([["a.ts", [[1, 9]]]]),
+      fileLines: () => Array.from({ length: 300 }, (_, i) => `l${i}`),
+      known: new Set(),
+      redact: same,
+    });
+    expect(built.comments).toHaveLength(2);
+    for (const body of [built.body, ...built.comments.map((c) => c.body)]) {
+      expect([...body].length).toBeLessThanOrEqual(GITHUB_BODY_CHARS);
+      expect(body).toMatch(note);
+      // Cut between entities, never inside one.
+      expect(body).toMatch(/&(?:amp|lt);\n\n_… cut/);
+    }
+    // The suggestion that fits is whole; the one that does not is left out, not cut.
+    expect(built.comments[0]!.body).toContain(`\`\`\`suggestion\n${"x".repeat(20_000)}\n\`\`\``);
+    expect(built.comments[1]!.body).not.toContain("suggestion\n");
+    expect(built.comments[1]!.body).toContain("_The suggestion is too long for a comment (160,");
+    // The findings outside the diff keep whole lines (their fingerprints), as many as fit.
+    expect(built.body).toMatch(/\n- … \d+ more: the job summary/);
+    expect(
+      built.body.split("\n").filter((l) => l.startsWith("- <!-- cursor-agent-action finding=")).length,
+    ).toBeGreaterThan(10);
+  });
+
+  it("a cut never leaves a code block open: the note is a paragraph of its own (property)", () => {
+    const piece = fc.oneof(
+      fc.constantFrom("& < > * _ ` [x](y) @a #1", "- item\n- item *em", "> quoted\n> more", "# head"),
+      fc.string({ maxLength: 40 }).map((s) => `\`\`\`js\n${s}\n\n${s}\n\`\`\``),
+      fc.string({ maxLength: 60 }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(piece, { minLength: 1, maxLength: 60 }),
+        fc.integer({ min: 200, max: 2_000 }),
+        (parts, max) => {
+          const md = agentMarkdown(parts.join("\n\n"));
+          const cut = capMarkdown(md, max);
+          expect(cut.length).toBeLessThanOrEqual(Math.max(max, md.length > max ? 0 : md.length));
+          if (md.length <= max) {
+            expect(cut).toBe(md);
+            return;
+          }
+          expect(cut.endsWith(CUT_NOTE)).toBe(true);
+          const last = lastBlock(cut);
+          expect(last?.type).toBe("paragraph");
+          expect(last?.raw).toContain("cut to fit");
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("a code block larger than the room is cut at a line and closed, in a quote and in a list too", () => {
+    const code = Array.from({ length: 400 }, (_, i) => `line ${i}`).join("\n\n");
+    for (const md of [
+      `text\n\n\`\`\`\`ts\n${code}\n\`\`\`\``,
+      `> \`\`\`\`ts\n${code.replace(/^/gm, "> ")}\n> \`\`\`\``,
+      `- \`\`\`\`ts\n${code.replace(/^(?=.)/gm, "  ")}\n  \`\`\`\``,
+    ]) {
+      const cut = capMarkdown(md, 1_000);
+      expect(cut.length).toBeLessThanOrEqual(1_000);
+      expect(lastBlock(cut)?.type).toBe("paragraph");
+      expect(cut).toMatch(/line \d+\n(?:(?:> ?)?\n)?(?:> | {2})?````\n\n_… cut/);
+    }
+  });
+});
+
+describe("counts: findings apart from the agent's edits", () => {
+  it("already reported counts findings only; edits suggested before are counted on their own", () => {
+    const f: Finding = { path: "a.ts", line: 2, severity: "low", title: "T", body: "b" };
+    const edit = { path: "a.ts", start: 3, end: 3, old: ["x"], replacement: ["y"] };
+    const parts = {
+      summary: "s",
+      findings: [f, { ...f, title: "U" }],
+      edits: [edit],
+      hunks: new Map([["a.ts", [[1, 9]] as [number, number][]]]),
+      fileLines: () => ["1", "2", "x"],
+      redact: same,
+    };
+    const first = buildReview({ ...parts, known: new Set() });
+    expect([first.posted, first.repeated, first.suggestions, first.repeatedSuggestions]).toEqual([
+      2, 0, 1, 0,
+    ]);
+    expect(first.body).not.toMatch(/already reported/);
+    const known = knownFingerprints(
+      first.comments.map((c) => c.body),
+      [first.body],
+    );
+    const again = buildReview({ ...parts, known });
+    expect([again.posted, again.repeated, again.suggestions, again.repeatedSuggestions]).toEqual([
+      0, 2, 0, 1,
+    ]);
+    expect(again.comments).toEqual([]);
+    expect(again.body).toContain("_No new findings; 2 already reported._");
+    const one = buildReview({ ...parts, findings: [...parts.findings, { ...f, title: "V" }], known });
+    expect(one.body).toContain("_1 new finding; 2 already reported (not repeated here)._");
+    expect(buildReview({ ...parts, findings: [], edits: [], known }).body).toContain("_No findings._");
+  });
+});
+
+/** A client as postReview uses it, over lists held in memory; `slow` delays the reviews' listing. */
+function fakeClient(o: {
+  me?: string;
+  reviews?: Authored[];
+  comments?: Authored[];
+  files?: PullFile[];
+  slowMs?: number;
+}) {
+  const posted: { body: string; comments: ReviewCommentInput[] }[] = [];
+  async function* list<T>(items: T[], ms = 0) {
+    if (ms) await new Promise((r) => setTimeout(r, ms));
+    yield* items;
+  }
+  const client: PostClient = {
+    pullFiles: () => list(o.files ?? [{ filename: "a.ts", patch: "@@ -1,3 +1,3 @@\n 1\n-2\n+2\n 3" }]),
+    reviewComments: () => list(o.comments ?? []),
+    reviews: () => list(o.reviews ?? [], o.slowMs),
+    whoAmI: async () => o.me,
+    createReview: async (_t, body, comments) => {
+      posted.push({ body, comments });
+      return { html_url: `https://github.com/o/r/pull/1#pullrequestreview-${posted.length}` };
+    },
+  };
+  return { client, posted };
+}
+
+const TARGET = { owner: "o", repo: "r", issue: 1 };
+const data = (findings: Finding[]): ReviewData => ({
+  summary: "s",
+  findings,
+  invalid: [],
+  head: new Map([["a.ts", ["1", "2", "3"]]]),
+});
+
+describe("posting: whose fingerprints count, one review per run, the deadline", () => {
+  const f: Finding = { path: "a.ts", line: 2, severity: "high", title: "T", body: "b" };
+
+  it("a marker pasted by a person does not suppress a finding; the action's own do", async () => {
+    // What the action posted: the inline comment, fingerprint on its first line.
+    const { client: first, posted } = fakeClient({});
+    await postReview(first, TARGET, data([f]), undefined, same);
+    const marker = posted[0]!.comments[0]!.body.split("\n")[0]!;
+    const pasted = (user: Authored["user"]) => ({ body: `${marker}\nlooks fixed`, user });
+    const inBody = (user: Authored["user"]) => ({ body: `- ${marker}x`, user });
+    const person = { login: "mallory", type: "User" };
+    const bot = { login: "github-actions[bot]", type: "Bot" };
+    const cases: [Parameters<typeof fakeClient>[0], number][] = [
+      // An installation token (no login): a bot's are ours, a person's never.
+      [{ comments: [pasted(person)], reviews: [inBody(person)] }, 1],
+      [{ comments: [pasted(null)], reviews: [inBody(undefined)] }, 1],
+      [{ comments: [pasted(bot)] }, 0],
+      [{ reviews: [inBody(bot)] }, 0],
+      // A personal token: only its own account's, not a bot's, not another person's.
+      [{ me: "octo-me", comments: [pasted({ login: "octo-me", type: "User" })] }, 0],
+      [{ me: "octo-me", comments: [pasted(person)], reviews: [inBody(bot)] }, 1],
+    ];
+    for (const [setup, expected] of cases) {
+      const { client, posted: out } = fakeClient(setup);
+      const r = await postReview(client, TARGET, data([f]), undefined, same);
+      expect([r.posted, r.repeated, out[0]!.comments.length], JSON.stringify(setup)).toEqual([
+        expected,
+        1 - expected,
+        expected,
+      ]);
+    }
+    expect(writtenByUs({ login: "x", type: "Bot" }, undefined)).toBe(true);
+    expect(writtenByUs({ login: "x", type: "User" }, undefined)).toBe(false);
+  });
+
+  it("one review per run: nothing new, or no findings at all, is still one review that says so", async () => {
+    const { client, posted } = fakeClient({});
+    const empty = await postReview(client, TARGET, data([]), undefined, same);
+    expect(empty.url).toContain("#pullrequestreview-1");
+    expect(posted[0]!.body).toContain("_No findings._");
+    expect(posted[0]!.comments).toEqual([]);
+  });
+
+  it("past the deadline nothing is posted, even when a listing answers late", async () => {
+    const { client, posted } = fakeClient({ slowMs: 300 });
+    const abort = new AbortController();
+    setTimeout(() => abort.abort(new Error("no answer within 0 s")), 50);
+    await expect(postReview(client, TARGET, data([f]), undefined, same, abort.signal)).rejects.toThrow(
+      "no answer within 0 s",
+    );
+    await new Promise((r) => setTimeout(r, 400));
+    expect(posted).toEqual([]);
+  });
+
+  it("publish: the deadline aborts the client's requests and the review is never posted after it", async () => {
+    const { client, posted } = fakeClient({ slowMs: 3_500 });
+    let given: AbortSignal | undefined;
+    const outputs: Record<string, string> = {};
+    const warnings: string[] = [];
+    const outcome = {
+      model: new RunModel(),
+      verdict: { conclusion: "success", error: "" },
+      changes: { files: [], added: 0, removed: 0, notes: [] },
+      transcriptFile: "",
+      wallMs: 1,
+      // A cancelled run has 2.5 s for GitHub: a test need not wait 60.
+      cancelled: true,
+      review: data([f]),
+    } as unknown as Outcome;
+    await publish(
+      outcome,
+      { comment: false, jobSummary: false, githubToken: "t", commentKey: "k" } as unknown as Settings,
+      { eventName: "pull_request", actor: { isBot: false }, pullRequest: TARGET },
+      {
+        env: {},
+        setOutput: (k, v) => {
+          outputs[k] = v;
+        },
+        warning: (m) => warnings.push(m),
+        github: async (_token, _url, options) => {
+          given = options?.signal;
+          return client as unknown as GitHubClient;
+        },
+      },
+      same,
+    );
+    expect(given?.aborted).toBe(true);
+    expect(outputs["review-url"]).toBe("");
+    expect(warnings.join("\n")).toMatch(/Could not post the review \(no answer within 3 s\)/);
+    // The listing answers after the deadline: the review still is not posted.
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(posted).toEqual([]);
+  }, 10_000);
+});
+
+describe("the severity gate, once the findings are checked against the repository", () => {
+  const repo = () => {
+    const ws = mkdtempSync(path.join(tmpdir(), "judge-"));
+    const git = (...a: string[]) => execFileSync("git", a, { cwd: ws, stdio: "ignore" });
+    git("init", "-q");
+    git("config", "user.email", "t@t.invalid");
+    git("config", "user.name", "t");
+    writeFileSync(path.join(ws, "a.ts"), "1\n2\n3\n");
+    git("add", ".");
+    git("commit", "-qm", "head");
+    return ws;
+  };
+  const ok = { conclusion: "success", error: "" } as const;
+  const high = (over: Partial<Finding>): Finding => ({
+    path: "a.ts",
+    line: 2,
+    severity: "high",
+    title: "T",
+    body: "b",
+    ...over,
+  });
+
+  it("gates on valid findings only; error carries both lines when both apply", async () => {
+    const ws = repo();
+    const invalidOnly = await checkReview(
+      {
+        summary: "s",
+        findings: [high({ path: "gone.ts" }), high({ line: 99, severity: "critical" })],
+        failOnSeverity: "high",
+      },
+      ws,
+      ok,
+    );
+    expect(invalidOnly.verdict.error).toBe(
+      "The review has 2 invalid findings, not posted: gone.ts:2 (no such file in the repository); a.ts:99 (line 99 is past the end of the file (3 lines)).",
+    );
+    const both = await checkReview(
+      {
+        summary: "s",
+        findings: [high({ path: "gone.ts" }), high({}), high({ severity: "low", line: 3 })],
+        failOnSeverity: "high",
+      },
+      ws,
+      ok,
+    );
+    expect(both.verdict).toEqual({
+      conclusion: "failure",
+      error:
+        "The review reported 1 finding at or above high: high a.ts:2 T. The review has 1 invalid finding, not posted: gone.ts:2 (no such file in the repository).",
+    });
+    expect(both.data.findings).toHaveLength(2);
+    const gateOnly = await checkReview(
+      { summary: "s", findings: [high({})], failOnSeverity: "medium" },
+      ws,
+      ok,
+    );
+    expect(gateOnly.verdict.error).toBe("The review reported 1 finding at or above medium: high a.ts:2 T.");
+    const failed = { conclusion: "failure", error: "The agent exited with code 1." } as const;
+    expect(
+      (await checkReview({ summary: "s", findings: [high({})], failOnSeverity: "high" }, ws, failed)).verdict,
+    ).toEqual(failed);
   });
 });

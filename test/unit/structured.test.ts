@@ -1,5 +1,6 @@
 /** The contract block: found, parsed as JSON only, validated (ajv, 2020-12), and the severity gate. */
 import { describe, expect, it } from "vitest";
+import { checkReview } from "../../src/review/judge.js";
 import { applyContract } from "../../src/structured/apply.js";
 import { extractContract, MAX_FINDINGS, REVIEW_SCHEMA } from "../../src/structured/contract.js";
 import { loadContract } from "../../src/structured/load.js";
@@ -39,21 +40,35 @@ describe("finding the contract block", () => {
 describe("the review contract", async () => {
   const contract = (await loadContract({ review: true, failOnSeverity: "none" }))!;
 
-  it("valid findings pass and are output; the severity gate fails the run at or above its level", () => {
+  it("valid findings pass and are output; the severity gate fails the run at or above its level", async () => {
     const r = applyContract(contract, review([finding(), finding({ severity: "low", line: 9 })]), "none", ok);
     expect(r.verdict).toEqual(ok);
     expect(JSON.parse(r.outputs.findings)).toHaveLength(2);
+    // The gate waits for the repository check (src/review/judge.ts): the threshold goes with the review.
     const gated = applyContract(
       contract,
       review([finding(), finding({ severity: "low", line: 9 })]),
       "medium",
       ok,
     );
-    expect(gated.verdict.conclusion).toBe("failure");
-    expect(gated.verdict.error).toBe(
+    expect(gated.verdict).toEqual(ok);
+    expect(gated.review?.failOnSeverity).toBe("medium");
+    const judged = await checkReview(gated.review!, undefined, gated.verdict);
+    expect(judged.verdict.conclusion).toBe("failure");
+    expect(judged.verdict.error).toBe(
       "The review reported 1 finding at or above medium: high src/a.ts:3 Division by zero.",
     );
-    expect(applyContract(contract, review([finding({ severity: "info" })]), "low", ok).verdict).toEqual(ok);
+    const info = applyContract(contract, review([finding({ severity: "info" })]), "low", ok);
+    expect((await checkReview(info.review!, undefined, info.verdict)).verdict).toEqual(ok);
+    const many = applyContract(
+      contract,
+      review(Array.from({ length: 12 }, (_, i) => finding({ line: i + 1 }))),
+      "high",
+      ok,
+    );
+    expect((await checkReview(many.review!, undefined, many.verdict)).verdict.error).toMatch(
+      /^The review reported 12 findings at or above high: (high src\/a\.ts:\d+ Division by zero; ){9}high src\/a\.ts:10 Division by zero and 2 more\.$/,
+    );
   });
 
   it("wrong types, paths leaving the repository, too many findings: invalid, with JSON paths", () => {
