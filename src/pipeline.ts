@@ -6,7 +6,7 @@
  */
 import { type ModelUpdate, RunModel, type UpdateSink } from "./model/run-model.js";
 import { toEvent } from "./stream/events.js";
-import { LineFramer, MAX_LINE_CHARS } from "./stream/lines.js";
+import { LineFramer, MAX_LINE_BYTES } from "./stream/lines.js";
 
 export class Pipeline {
   readonly framer: LineFramer;
@@ -29,7 +29,7 @@ export class Pipeline {
     this.emit = emit;
     this.model = new RunModel(emit, workspace);
     // Output that is not stream-json (a wrapper's banner, a crash dump, the wrong binary) is shown, not lost.
-    this.framer = new LineFramer(MAX_LINE_CHARS, (text) => emit({ type: "stray", text }));
+    this.framer = new LineFramer(MAX_LINE_BYTES, (text) => emit({ type: "stray", text }));
   }
 
   /** One chunk of the stream, received at `at` (epoch ms: the time of events that carry none). */
@@ -45,7 +45,7 @@ export class Pipeline {
     this.oversized = this.framer.stats.oversized;
     this.emit({
       type: "note",
-      text: `A line of the stream longer than ${MAX_LINE_CHARS / 1024 / 1024} Mi characters was skipped unread (the transcript file has it)`,
+      text: `A line of the stream longer than ${MAX_LINE_BYTES / 1024 / 1024} MiB was skipped unread (the transcript file has it)`,
     });
   }
 

@@ -7,7 +7,7 @@ import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { MAX_LINE_CHARS } from "../../src/stream/lines.js";
+import { MAX_LINE_BYTES } from "../../src/stream/lines.js";
 import { cleanupActionRuns, FAKE_AGENT, fixture, isProcessAlive, runAction } from "../harness/run-action.js";
 
 afterAll(cleanupActionRuns);
@@ -113,7 +113,7 @@ describe.concurrent("the agent process and its stream, attacked", () => {
   describe("a line longer than the framer keeps", () => {
     it("is counted and skipped; the events around it still count; the raw copy has every byte", async () => {
       const file = path.join(dir, "long.ndjson");
-      const long = `{"type":"assistant","message":{"content":[{"type":"text","text":"${"x".repeat(MAX_LINE_CHARS)}"}]}}\n`;
+      const long = `{"type":"assistant","message":{"content":[{"type":"text","text":"${"x".repeat(MAX_LINE_BYTES)}"}]}}\n`;
       writeFileSync(
         file,
         ndjson({ type: "system", subtype: "init", session_id: "s", model: "m" }) + long + ndjson(result),
