@@ -4,12 +4,27 @@
  */
 import type { IssueRef } from "./context.js";
 
-/** A comment as the action reads it: `user.type` tells a bot (`Bot`) from a person (`User`). */
+/**
+ * Who wrote a comment, a review or a review comment: `type` tells a bot (`Bot`) from a person (`User`).
+ * Whether that is the action itself: ./identity.ts.
+ */
+export interface Author {
+  login?: string;
+  type?: string;
+}
+
+/** A comment as the action reads it. */
 export interface IssueComment {
   id: number;
   body?: string;
-  user?: { login?: string; type?: string } | null;
+  user?: Author | null;
   html_url: string;
+}
+
+/** A review or a review comment as the action reads it: its body, and who wrote it (GitHub lists both). */
+export interface Authored {
+  body?: string | null;
+  user?: Author | null;
 }
 
 export interface GitHubClient extends ReviewClient {
@@ -21,7 +36,10 @@ export interface GitHubClient extends ReviewClient {
   ): Promise<{ permission?: string; role?: string } | undefined>;
   /** The base commit of pull request `n`. */
   pullBase(owner: string, repo: string, n: number): Promise<string | undefined>;
-  /** The login comments are written as, when the token can tell (a PAT); else undefined. */
+  /**
+   * The login comments are written as, when the token can tell (a PAT); else undefined. `GET /user`, asked
+   * once per token for the run (./identity.ts).
+   */
   whoAmI(): Promise<string | undefined>;
   /** Every comment on the issue, page by page. */
   comments(t: IssueRef): AsyncIterable<IssueComment>;
@@ -47,10 +65,13 @@ export interface ReviewCommentInput {
 export interface ReviewClient {
   /** The pull request's files, page by page. */
   pullFiles(t: IssueRef): AsyncIterable<PullFile>;
-  /** Review comments already on the pull request (bodies only matter: fingerprints). */
-  reviewComments(t: IssueRef): AsyncIterable<{ body?: string }>;
-  /** Reviews already on the pull request (their bodies list the findings outside the diff). */
-  reviews(t: IssueRef): AsyncIterable<{ body?: string | null }>;
+  /**
+   * Review comments already on the pull request: their bodies hold the fingerprints of findings posted
+   * before, and their authors say whether the action posted them (./identity.ts).
+   */
+  reviewComments(t: IssueRef): AsyncIterable<Authored>;
+  /** Reviews already on the pull request (their bodies list the findings outside the diff), with authors. */
+  reviews(t: IssueRef): AsyncIterable<Authored>;
   /** One review, `event: COMMENT` (never an approval or a change request). */
   createReview(t: IssueRef, body: string, comments: ReviewCommentInput[]): Promise<{ html_url: string }>;
 }
@@ -58,3 +79,5 @@ export interface ReviewClient {
 export type PermissionClient = Pick<GitHubClient, "permission">;
 export type PullBaseClient = Pick<GitHubClient, "pullBase">;
 export type CommentClient = Pick<GitHubClient, "whoAmI" | "comments" | "create" | "update">;
+/** What posting a review needs (../review/post.ts): the listings, the review, and whose items are ours. */
+export type PostClient = ReviewClient & Pick<GitHubClient, "whoAmI">;

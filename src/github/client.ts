@@ -8,8 +8,9 @@
 import { getOctokit } from "@actions/github";
 import { retry } from "@octokit/plugin-retry";
 import { throttling } from "@octokit/plugin-throttling";
-import type { GitHubClient, PullFile } from "./api.js";
+import type { Authored, GitHubClient, PullFile } from "./api.js";
 import type { IssueRef } from "./context.js";
+import { whoAmIOnce } from "./identity.js";
 
 /** The longest `retry-after` waited for (the comment's own deadline is 60 s). */
 const MAX_RATE_LIMIT_WAIT_S = 20;
@@ -71,14 +72,13 @@ export function createGitHubClient(
       const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: n, ...signal });
       return data.base.sha;
     },
-    async whoAmI() {
-      try {
-        const { data } = await octokit.rest.users.getAuthenticated({ ...signal });
-        return data.login;
-      } catch {
-        return undefined;
-      }
-    },
+    // Per token, not per client: this client's request may serve the run's other clients (./identity.ts).
+    whoAmI: () =>
+      whoAmIOnce(
+        token,
+        apiUrl,
+        async () => (await octokit.rest.users.getAuthenticated({ ...signal })).data.login,
+      ),
     async *comments(t) {
       const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
         owner: t.owner,
@@ -100,8 +100,8 @@ export function createGitHubClient(
       return data;
     },
     pullFiles: (t) => pullPages("listFiles", t) as AsyncIterable<PullFile>,
-    reviewComments: (t) => pullPages("listReviewComments", t) as AsyncIterable<{ body?: string }>,
-    reviews: (t) => pullPages("listReviews", t) as AsyncIterable<{ body?: string | null }>,
+    reviewComments: (t) => pullPages("listReviewComments", t) as AsyncIterable<Authored>,
+    reviews: (t) => pullPages("listReviews", t) as AsyncIterable<Authored>,
     async createReview(t, body, comments) {
       const { data } = await octokit.rest.pulls.createReview({
         owner: t.owner,

@@ -2,14 +2,13 @@
  * The sticky PR comment: one per key, found by a hidden marker and its author, updated in place.
  * Pure but for the client handed in (src/github/client.ts, or a test's).
  *
- * Whose comment is ours: a personal token can say who it is (`GET /user`), and only that account's
- * comments with the marker are ours. An installation token (`GITHUB_TOKEN`, a GitHub App's) cannot
- * (GitHub answers 403), and writes as a bot whose login we cannot know (`github-actions[bot]`,
- * `my-app[bot]`): then a bot's comment with the marker is ours. A comment by a person (a `User` account)
- * is never edited without a personal token of that person: anyone can paste our marker.
+ * Whose comment is ours: the marker is not enough (anyone can paste it), its author must be the action's
+ * identity (./identity.ts): a personal token's own comments, else a bot's. A comment by a person (a `User`
+ * account) is never edited without a personal token of that person.
  */
 import type { CommentClient, IssueComment } from "./api.js";
 import type { IssueRef } from "./context.js";
+import { writtenByUs } from "./identity.js";
 import { marker } from "./marker.js";
 
 export interface CommentResult {
@@ -26,8 +25,7 @@ export async function upsertComment(
 ): Promise<CommentResult> {
   const mark = marker(key);
   const me = await client.whoAmI();
-  const ours = (c: IssueComment) =>
-    c.body?.startsWith(mark) === true && (me !== undefined ? c.user?.login === me : c.user?.type === "Bot");
+  const ours = (c: IssueComment) => c.body?.startsWith(mark) === true && writtenByUs(c, me);
   const full = `${mark}\n${body}`;
   for await (const c of client.comments(t)) {
     if (!ours(c)) continue;

@@ -5,15 +5,17 @@
  *
  * Trust boundary: a fingerprint keeps a finding from being posted again, so only the action's own reviews
  * and review comments are read for them. Anyone who can comment on the pull request (its author among
- * them) can paste a hidden marker; what a person wrote is never taken for what the action posted.
+ * them) can paste a hidden marker; what a person wrote is never taken for what the action posted. Whose
+ * items are the action's: one rule with the sticky comment's (src/github/identity.ts).
  *
  * Deadline: the caller's `signal` stops it. The caller makes the client with the same signal (octokit's
  * `request.signal`: the request in flight is aborted), and it is checked here between the listings' items
  * and before the review is posted, so that a review never appears after the run said it could not post one.
  */
 import type { ChangeSet } from "../changes/types.js";
-import type { PullFile, ReviewCommentInput } from "../github/api.js";
+import type { Authored, PostClient } from "../github/api.js";
 import type { IssueRef } from "../github/context.js";
+import { writtenByUs } from "../github/identity.js";
 import type { Redact } from "../render/redact.js";
 import type { Finding } from "../structured/contract.js";
 import { hunksOf } from "./anchor.js";
@@ -45,31 +47,6 @@ export interface ReviewReport {
   note?: string;
 }
 
-/** A review or a review comment as GitHub lists it: who wrote it decides whether its fingerprints count. */
-export interface Authored {
-  body?: string | null;
-  user?: { login?: string; type?: string } | null;
-}
-
-/** What posting needs of the client (src/github/api.ts's GitHubClient has it all). */
-export interface PostClient {
-  pullFiles(t: IssueRef): AsyncIterable<PullFile>;
-  reviewComments(t: IssueRef): AsyncIterable<Authored>;
-  reviews(t: IssueRef): AsyncIterable<Authored>;
-  createReview(t: IssueRef, body: string, comments: ReviewCommentInput[]): Promise<{ html_url: string }>;
-  /** The token's login when it is a person's (a PAT); undefined for an installation token. */
-  whoAmI(): Promise<string | undefined>;
-}
-
-/**
- * Written by the identity the action posts as: the same rule as the sticky comment's (src/github/comment.ts).
- * A personal token knows its login (`GET /user`): only that account's. An installation token cannot ask
- * (403) and writes as a bot whose login it cannot know: then a bot's (`type: Bot`), never a person's.
- */
-export function writtenByUs(user: Authored["user"], me: string | undefined): boolean {
-  return me !== undefined ? user?.login === me : user?.type === "Bot";
-}
-
 /** GitHub lists at most 3,000 files of a pull request. */
 const MAX_PULL_FILES = 3_000;
 
@@ -87,8 +64,7 @@ export async function postReview(
     collect(client.reviews(target), signal),
     client.whoAmI(),
   ]);
-  const ours = (items: Authored[]) =>
-    items.filter((c) => writtenByUs(c.user, me)).map((c) => c.body ?? undefined);
+  const ours = (items: Authored[]) => items.filter((c) => writtenByUs(c, me)).map((c) => c.body ?? undefined);
   const parts = {
     summary: data.summary,
     findings: data.findings,

@@ -34,9 +34,11 @@ const LINES = 14;
 /**
  * The requests to the comments endpoints for the paced run. The first write reads the comments (is one
  * ours already?) and creates one; one update per change of the todo list (2: the plan, then all done), no
- * timed one (15 s, the run takes ~4 s); the report reads the comments again and updates ours.
+ * timed one (15 s, the run takes ~4 s); the report reads the comments again and updates ours. Whose
+ * comment is ours (`GET /user`) is asked once: the progress comment's client and the report's share the
+ * answer (src/github/identity.ts).
  */
-const BUDGET = { reads: 2, creates: 1, updates: 3 };
+const BUDGET = { reads: 2, creates: 1, updates: 3, identity: 1 };
 /**
  * From the first request to the report's write, at most: the agent's run and this. A progress update that
  * waited out a rate limit, was retried, or held the end of the run (5 s before) would be over it.
@@ -194,6 +196,9 @@ describe.concurrent("the live progress comment", () => {
       expect(count("PATCH")).toBeLessThanOrEqual(BUDGET.updates);
       expect(count("PATCH")).toBeGreaterThanOrEqual(2); // at least one update during the run, and the report
       expect(c).toHaveLength(count("GET") + count("POST") + count("PATCH"));
+      expect(api.requests.filter((q) => q.method === "GET" && q.path === "/user")).toHaveLength(
+        BUDGET.identity,
+      );
       expectNoWaitNorRetry(api.requests);
     }));
 

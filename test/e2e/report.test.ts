@@ -110,6 +110,10 @@ describe.concurrent("the sticky PR comment", () => {
         expect(mine.length, who.login).toBe(1);
         expect(mine[0]!.body).toContain("Cursor agent succeeded");
         expect(api.commentsOn(PR).find((c) => c.login === "mallory")?.body).toContain("not yours");
+        // Who the token is, asked once a run: a personal token's login, an installation token's 403.
+        const lookups = api.requests.filter((q) => q.method === "GET" && q.path === "/user");
+        const status = who.userType === "User" ? 200 : 403;
+        expect(lookups.map((q) => q.status)).toEqual([status, status]);
       } finally {
         await api.close();
       }

@@ -114,6 +114,13 @@ async function onPullRequest(
   }
 }
 
+/**
+ * `GET /user` (who the token is: whose reviews and comments are ours): at most once per run, though the
+ * review, the progress comment and the report each ask (src/github/identity.ts).
+ */
+const identityLookups = (api: GitHubApi) =>
+  api.requests.filter((q) => q.method === "GET" && q.path === "/user").map((q) => q.status);
+
 /** The sticky report's text. */
 const reportOf = (api: { commentsOn: (n: number) => { body: string }[] }) =>
   api.commentsOn(PR).find((c) => c.body.startsWith("<!-- cursor-agent-action"))!.body;
@@ -161,6 +168,9 @@ describe.concurrent("review mode on a pull request", () => {
       const r = await reviewRun(api, ws, final, edited);
       expect(r.outputs.error).toBe("");
       expect(r.outputs.conclusion).toBe("success");
+      // The review and the report each need to know whose items are ours: one GET /user (an
+      // installation token's, answered 403) serves both.
+      expect(identityLookups(api)).toEqual([403]);
       expect(api.pulls.reviews).toHaveLength(1);
       const review = api.pulls.reviews[0]!;
       expect(review.event).toBe("COMMENT");
@@ -241,6 +251,7 @@ describe.concurrent("review mode on a pull request", () => {
       );
       expect(third.outputs["review-url"]).toContain(`#pullrequestreview-${api.pulls.reviews[2]!.id}`);
       expect(reportOf(api)).toContain("1 new finding, 4 already reported");
+      expect(identityLookups(api)).toEqual([403, 403, 403]);
     });
   }, 90_000);
 
@@ -267,12 +278,18 @@ describe.concurrent("review mode on a pull request", () => {
   }, 60_000);
 
   it("no findings: still one review, with the summary and that there are none; review-url set", async () => {
-    await onPullRequest({}, async ({ api, ws }) => {
-      const r = await reviewRun(api, ws, block({ summary: "All good.", findings: [] }));
+    // A personal token, and the progress comment on: three clients (the progress updates', the review's,
+    // the report's) and one GET /user.
+    await onPullRequest({ login: "octo-dev", userType: "User" }, async ({ api, ws }) => {
+      const r = await reviewRun(api, ws, block({ summary: "All good.", findings: [] }), undefined, {
+        progress: "true",
+      });
       expect(r.outputs.conclusion).toBe("success");
       expect(api.pulls.reviews).toHaveLength(1);
       expect(api.pulls.reviews[0]!.body).toBe("### Cursor agent review\n\nAll good.\n\n_No findings._");
       expect(r.outputs["review-url"]).toContain(`#pullrequestreview-${api.pulls.reviews[0]!.id}`);
+      expect(api.commentsOn(PR).filter((c) => c.login === "octo-dev")).toHaveLength(1);
+      expect(identityLookups(api)).toEqual([200]);
     });
   }, 60_000);
 

@@ -7,10 +7,12 @@
 import { describe, expect, it } from "vitest";
 import { createGitHubClient } from "../../src/github/client.js";
 import { upsertComment } from "../../src/github/comment.js";
-import { seedComments, startGitHubApi } from "../harness/github-api.js";
+import { type GitHubApi, seedComments, startGitHubApi } from "../harness/github-api.js";
 import { checkExchange } from "../harness/openapi.js";
 
 const TOKEN = "ghs_harnessTokenForTests0000000000000000";
+const lookups = (api: GitHubApi) =>
+  api.requests.filter((q) => q.method === "GET" && q.path === "/user").map((q) => q.status);
 
 describe("the stand-in and the action's requests, against GitHub's API description", () => {
   for (const who of [
@@ -35,6 +37,8 @@ describe("the stand-in and the action's requests, against GitHub's API descripti
         const first = await upsertComment(client, target, "ci/agent", "### report one");
         const second = await upsertComment(client, target, "ci/agent", "### report two");
         expect([first.action, second.action]).toEqual(["created", "updated"]);
+        // Who the token is: asked once, however often the comment is written.
+        expect(lookups(api)).toEqual([who.userType === "User" ? 200 : 403]);
         expect(api.requests.length).toBeGreaterThan(6);
         const problems = api.requests.flatMap((r) => checkExchange(r, { responses: true }));
         if (problems.length && process.env.DEBUG_OAS) console.log(problems.join("\n"));
@@ -47,4 +51,71 @@ describe("the stand-in and the action's requests, against GitHub's API descripti
       }
     }, 60_000);
   }
+});
+
+describe("GET /user: once per token for the run, and only a final answer kept", () => {
+  const target = { owner: "octo", repo: "repo", issue: 7 };
+
+  it("the progress comment's best-effort client and the report's share one answer, for each kind of token", async () => {
+    for (const who of [
+      { login: "github-actions[bot]", userType: "Bot" as const },
+      { login: "octo-dev", userType: "User" as const },
+    ]) {
+      const api = await startGitHubApi({ token: TOKEN, pullRequests: [7], ...who });
+      try {
+        const updates = createGitHubClient(TOKEN, api.url, {
+          bestEffort: true,
+          signal: new AbortController().signal,
+        });
+        const report = createGitHubClient(TOKEN, api.url);
+        // Asked at once by both: one request.
+        const [a, b] = await Promise.all([updates.whoAmI(), report.whoAmI()]);
+        const me = who.userType === "User" ? who.login : undefined;
+        expect([a, b]).toEqual([me, me]);
+        expect((await upsertComment(updates, target, "k", "working")).action).toBe("created");
+        expect((await upsertComment(report, target, "k", "report")).action).toBe("updated");
+        expect(lookups(api)).toEqual([who.userType === "User" ? 200 : 403]);
+      } finally {
+        await api.close();
+      }
+    }
+  });
+
+  it("a failure another request might not meet (5xx, rate limit, abort) is not kept: the next client asks", async () => {
+    const api = await startGitHubApi({
+      token: TOKEN,
+      pullRequests: [7],
+      login: "octo-dev",
+      userType: "User",
+      failNext: [
+        { status: 502, match: "^GET /user$" },
+        {
+          status: 403,
+          match: "^GET /user$",
+          message: "API rate limit exceeded",
+          headers: { "x-ratelimit-remaining": "0" },
+        },
+      ],
+    });
+    try {
+      const once = () => createGitHubClient(TOKEN, api.url, { bestEffort: true }).whoAmI();
+      expect(await once()).toBeUndefined(); // 502, not retried by a best-effort client
+      expect(await once()).toBeUndefined(); // a rate limit
+      const aborted = new AbortController();
+      aborted.abort();
+      expect(
+        await createGitHubClient(TOKEN, api.url, { bestEffort: true, signal: aborted.signal }).whoAmI(),
+      ).toBe(undefined);
+      // The answer that counts, kept: the person's own comment is found, not a duplicate made.
+      const report = createGitHubClient(TOKEN, api.url);
+      expect(await report.whoAmI()).toBe("octo-dev");
+      expect((await upsertComment(report, target, "k", "one")).action).toBe("created");
+      expect((await upsertComment(createGitHubClient(TOKEN, api.url), target, "k", "two")).action).toBe(
+        "updated",
+      );
+      expect(lookups(api)).toEqual([502, 403, 200]);
+    } finally {
+      await api.close();
+    }
+  });
 });

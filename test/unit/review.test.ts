@@ -13,7 +13,14 @@ import fc from "fast-check";
 import { Lexer } from "marked";
 import { describe, expect, it } from "vitest";
 import type { Outcome } from "../../src/execute.js";
-import type { GitHubClient, PullFile, ReviewCommentInput } from "../../src/github/api.js";
+import type {
+  Authored,
+  GitHubClient,
+  PostClient,
+  PullFile,
+  ReviewCommentInput,
+} from "../../src/github/api.js";
+import { writtenByUs } from "../../src/github/identity.js";
 import { RunModel } from "../../src/model/run-model.js";
 import { publish } from "../../src/publish.js";
 import { agentMarkdown } from "../../src/render/agent-markdown.js";
@@ -23,13 +30,7 @@ import { CUT_NOTE, capMarkdown, GITHUB_BODY_CHARS } from "../../src/review/cap.j
 import { checkFindings, splitLines } from "../../src/review/check.js";
 import { fromDiff } from "../../src/review/edits.js";
 import { checkReview } from "../../src/review/judge.js";
-import {
-  type Authored,
-  type PostClient,
-  postReview,
-  type ReviewData,
-  writtenByUs,
-} from "../../src/review/post.js";
+import { postReview, type ReviewData } from "../../src/review/post.js";
 import type { Settings } from "../../src/settings.js";
 import type { Finding } from "../../src/structured/contract.js";
 
@@ -374,8 +375,11 @@ describe("posting: whose fingerprints count, one review per run, the deadline", 
         expected,
       ]);
     }
-    expect(writtenByUs({ login: "x", type: "Bot" }, undefined)).toBe(true);
-    expect(writtenByUs({ login: "x", type: "User" }, undefined)).toBe(false);
+    expect(writtenByUs({ user: { login: "x", type: "Bot" } }, undefined)).toBe(true);
+    expect(writtenByUs({ user: { login: "x", type: "User" } }, undefined)).toBe(false);
+    expect(writtenByUs({ user: { login: "x", type: "User" } }, "x")).toBe(true);
+    expect(writtenByUs({ user: { login: "x[bot]", type: "Bot" } }, "y")).toBe(false);
+    expect(writtenByUs({ user: null }, undefined)).toBe(false);
   });
 
   it("one review per run: nothing new, or no findings at all, is still one review that says so", async () => {
