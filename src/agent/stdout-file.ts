@@ -18,6 +18,13 @@ const READ_BYTES = 64 * 1024;
 const MIN_FREE = 4 * 1024;
 /** The poll behind the notifications. */
 const POLL_MS = process.platform === "win32" ? 25 : 100;
+/**
+ * A notification this soon after the last read found nothing waits until this much time has passed: an
+ * agent printing line after line is then read in chunks of what it wrote meanwhile, not a line per wake-up
+ * (each of which costs a read, the pipeline's per-chunk work and a write of the log). Events further
+ * apart than this, as a real agent's are, are read at once (the live log's latency, BENCHMARKS.md).
+ */
+const COALESCE_MS = 1;
 
 /** Creates (truncates) `file` for the agent to write; the returned descriptor goes to its stdio. */
 export function openStdoutFile(file: string): number {
@@ -36,6 +43,9 @@ export class FollowedFile extends Readable {
   private exited = false;
   /** The consumer asked for data and none was there: the next notification reads. */
   private wanting = false;
+  /** When a read last found nothing new (performance.now()). */
+  private caughtUpAt = Number.NEGATIVE_INFINITY;
+  private coalescing: NodeJS.Timeout | undefined;
 
   constructor(file: string) {
     super({ highWaterMark: READ_BYTES });
@@ -56,7 +66,14 @@ export class FollowedFile extends Readable {
   }
 
   private wake(): void {
-    if (this.wanting) this.pump();
+    if (!this.wanting || this.coalescing) return;
+    const wait = this.exited ? 0 : this.caughtUpAt + COALESCE_MS - performance.now();
+    if (wait <= 0) this.pump();
+    else
+      this.coalescing = setTimeout(() => {
+        this.coalescing = undefined;
+        if (this.wanting) this.pump();
+      }, wait);
   }
 
   override _read(): void {
@@ -92,6 +109,7 @@ export class FollowedFile extends Readable {
       return;
     }
     this.wanting = true;
+    this.caughtUpAt = performance.now();
     this.poll = setTimeout(() => this.wake(), POLL_MS);
   }
 
@@ -103,7 +121,9 @@ export class FollowedFile extends Readable {
   override _destroy(err: Error | null, cb: (err?: Error | null) => void): void {
     this.unwatch();
     if (this.poll) clearTimeout(this.poll);
+    if (this.coalescing) clearTimeout(this.coalescing);
     this.poll = undefined;
+    this.coalescing = undefined;
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
     cb(err);
