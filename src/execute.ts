@@ -21,7 +21,7 @@ import type { Pipeline } from "./pipeline.js";
 import type { LiveLog } from "./render/live-log.js";
 import type { LogWriter } from "./render/log-writer.js";
 import { createRedactor } from "./render/redact.js";
-import { formatDuration, runHeader } from "./render/run-header.js";
+import { formatBytes, formatDuration, runHeader } from "./render/run-header.js";
 import type { ReviewData } from "./review/post.js";
 import { setUpAgentUser } from "./security/agent-user.js";
 import { knownSecrets } from "./security/secrets.js";
@@ -206,6 +206,16 @@ export async function execute(
     onStop: (s) => {
       log.endGroup();
       log.text(stopMessage(s.reason, s.afterMs, graces.hangAfterResultMs));
+      log.flush();
+    },
+    onUnread: (bytes, why) => {
+      const when =
+        why === "drain"
+          ? `within ${formatDuration(graces.drainMs)} of its exit`
+          : `in time after the ${why === "cancel" ? "cancel" : why === "timeout" ? "timeout" : "stop"}`;
+      log.text(
+        `⚠ ${formatBytes(bytes)} of the agent's output could not be read ${when}: the transcript file has them`,
+      );
       log.flush();
     },
     afterChunk: () => log.flush(),

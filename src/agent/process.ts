@@ -18,10 +18,15 @@ export interface ExitInfo {
   spawnError?: { code: string; message: string };
 }
 
+/** The agent's stdout as written to the transcript file: ends once the agent has exited and all of it was read. */
+export interface AgentStdout extends Readable {
+  /** Ends it now; returns the bytes left unread (they stay in the transcript file). */
+  stopReading(): number;
+}
+
 export interface RunningAgent {
   pid: number | undefined;
-  /** Its stdout as written to the transcript file: ends once the agent has exited and all of it was read. */
-  stdout: Readable;
+  stdout: AgentStdout;
   /** Resolves when the process itself has exited (or failed to start), whatever holds its pipes. */
   exited: Promise<ExitInfo>;
   /** Sends a signal to the agent's whole process group: the shells it started too. */

@@ -9,7 +9,7 @@ import type { Pipeline } from "../pipeline.js";
 import { consume } from "../stream/consume.js";
 import type { AgentCommand } from "./command.js";
 import type { ExitInfo, StartAgent } from "./process.js";
-import { type Stopped, Supervisor } from "./supervise.js";
+import { type Stopped, type StopReason, Supervisor } from "./supervise.js";
 
 /** How long each wait lasts. Options, so that tests of hangs and timeouts need not wait real seconds. */
 export interface Graces {
@@ -21,6 +21,15 @@ export interface Graces {
   cancelKillMs: number;
   /** After the agent exits, how long its last stderr lines are waited for (a shell it left may hold the pipe). */
   pipeMs: number;
+  /**
+   * After the agent exits, how long what it wrote and we have not read yet may still be read: its stdout
+   * is a file, and a backlog (or a hole an agent truncated into it, which reads as endless zeros) must not
+   * hold the step. Past it, the rest stays in the transcript file only, and the log says so.
+   */
+  drainMs: number;
+  /** The same after a timeout, and after a cancel (the runner's 7.5 s, docs/runner.md). */
+  stopDrainMs: number;
+  cancelDrainMs: number;
 }
 
 export const DEFAULT_GRACES: Graces = {
@@ -28,6 +37,9 @@ export const DEFAULT_GRACES: Graces = {
   killMs: 5_000,
   cancelKillMs: 2_500,
   pipeMs: 2_000,
+  drainMs: 30_000,
+  stopDrainMs: 5_000,
+  cancelDrainMs: 2_000,
 };
 
 /** How many of the agent's last stderr lines are kept for the `error` output. */
@@ -46,6 +58,8 @@ export interface SessionOptions {
   signals: Pick<NodeJS.Process, "on" | "off">;
   onStderrLine: (line: string) => void;
   onStop: (s: Stopped) => void;
+  /** Bytes of the agent's output left unread when the drain's time ran out ({@link Graces.drainMs}). */
+  onUnread: (bytes: number, why: StopReason | "drain") => void;
   /** After each chunk of stdout went through the pipeline (flush the log here). */
   afterChunk: () => void;
   /** A promise while the log cannot take more: the agent's pipes are not read until it settles. */
@@ -89,12 +103,31 @@ export class AgentSession {
       outputBusy: opts.outputBusy,
       redact: opts.redact,
     });
+    /** When reading what the agent left unread stops, once it has exited: the earliest deadline wins. */
+    let cut: { at: number; timer: NodeJS.Timeout } | undefined;
+    let over = false;
+    const limitDrain = (ms: number, why: StopReason | "drain") =>
+      void agent.exited.then(() => {
+        if (over) return;
+        const at = Date.now() + ms;
+        if (cut && cut.at <= at) return;
+        if (cut) clearTimeout(cut.timer);
+        const timer = setTimeout(() => {
+          const unread = agent.stdout.stopReading();
+          if (unread > 0) opts.onUnread(unread, why);
+        }, ms);
+        cut = { at, timer };
+      });
+    limitDrain(opts.graces.drainMs, "drain");
     const sup = new Supervisor(agent, {
       timeoutMs: opts.timeoutMs,
       hangGraceMs: opts.graces.hangAfterResultMs,
       killGraceMs: opts.graces.killMs,
       now: opts.now,
-      onStop: opts.onStop,
+      onStop: (s) => {
+        opts.onStop(s);
+        limitDrain(s.reason === "cancel" ? opts.graces.cancelDrainMs : opts.graces.stopDrainMs, s.reason);
+      },
     });
     this.supervisor = sup;
     if (this.resultArrived) sup.expectExit();
@@ -128,6 +161,9 @@ export class AgentSession {
       // Its last stderr lines (the reason it failed, often) are still worth waiting for, briefly.
       await Promise.race([agent.stderrDone, delay(opts.graces.pipeMs, undefined, { ref: false })]);
     } finally {
+      // No cut may come after this (the exit's callbacks can still be queued): stdout is released.
+      over = true;
+      if (cut) clearTimeout(cut.timer);
       agent.release();
       sup.dispose();
     }

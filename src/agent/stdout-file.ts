@@ -9,7 +9,7 @@
  * agent has exited and every byte it wrote up to then has been read: what a process it left behind writes
  * later is not the agent's stream (and cannot hold the step open, as it could a pipe).
  */
-import { closeSync, type FSWatcher, openSync, readSync, watch } from "node:fs";
+import { closeSync, type FSWatcher, fstatSync, openSync, readSync, watch } from "node:fs";
 import { Readable } from "node:stream";
 
 /** Bytes read at once: large reads when the action is behind mean fewer, cheaper chunks to decode. */
@@ -46,6 +46,10 @@ export class FollowedFile extends Readable {
   /** When a read last found nothing new (performance.now()). */
   private caughtUpAt = Number.NEGATIVE_INFINITY;
   private coalescing: NodeJS.Timeout | undefined;
+  /** The end was pushed: nothing more may be. */
+  private eof = false;
+  /** A read is scheduled for the next turn of the event loop. */
+  private scheduled = false;
 
   constructor(file: string) {
     super({ highWaterMark: READ_BYTES });
@@ -57,6 +61,28 @@ export class FollowedFile extends Readable {
     } catch {
       this.watcher = undefined;
     }
+  }
+
+  /**
+   * Ends the stream now, whatever is left unread (it stays in the transcript file); returns how many bytes
+   * that is. For a cancel or a timeout, whose report must not wait for a backlog, and for a file an agent
+   * made endless (a truncate far past its end reads as zeros without end).
+   */
+  stopReading(): number {
+    if (this.fd === undefined || this.eof) return 0;
+    let unread = 0;
+    try {
+      unread = Math.max(0, fstatSync(this.fd).size - this.position);
+    } catch {
+      // unknown: the note says nothing of a size
+    }
+    this.clearTimers();
+    closeSync(this.fd);
+    this.fd = undefined;
+    this.wanting = false;
+    this.eof = true;
+    this.push(null);
+    return unread;
   }
 
   /** The writer is gone: what it wrote is read to the end, then the stream ends. */
@@ -76,35 +102,48 @@ export class FollowedFile extends Readable {
       }, wait);
   }
 
+  /**
+   * Asked for more: read on the next turn of the event loop, never within this call. A file can always
+   * have more (a hole an agent truncated into it reads as zeros without end), and reads that pushed
+   * within `_read` would keep the stream's flow in one synchronous loop that no timer (the drain's time,
+   * a cancel) could ever interrupt.
+   */
   override _read(): void {
-    this.pump();
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.pump();
+    });
   }
 
+  /** One read: a chunk pushed (the stream asks again for the next), or the end, or a wait for the writer. */
   private pump(): void {
     this.wanting = false;
     if (this.poll) clearTimeout(this.poll);
     this.poll = undefined;
-    if (this.fd === undefined) return;
-    for (;;) {
-      if (READ_BYTES - this.used < MIN_FREE) {
-        // The chunks pushed so far keep the old slab alive until they are consumed.
-        this.slab = Buffer.allocUnsafe(READ_BYTES);
-        this.used = 0;
-      }
-      let n: number;
-      try {
-        n = readSync(this.fd, this.slab, this.used, READ_BYTES - this.used, this.position);
-      } catch (e) {
-        this.destroy(e as Error);
-        return;
-      }
-      if (n === 0) break;
+    if (this.fd === undefined || this.eof) return;
+    if (READ_BYTES - this.used < MIN_FREE) {
+      // The chunks pushed so far keep the old slab alive until they are consumed; a slab is never reused.
+      this.slab = Buffer.allocUnsafe(READ_BYTES);
+      this.used = 0;
+    }
+    let n: number;
+    try {
+      n = readSync(this.fd, this.slab, this.used, READ_BYTES - this.used, this.position);
+    } catch (e) {
+      this.destroy(e as Error);
+      return;
+    }
+    if (n > 0) {
       const chunk = this.slab.subarray(this.used, this.used + n);
       this.used += n;
       this.position += n;
-      if (!this.push(chunk)) return;
+      this.push(chunk);
+      return;
     }
     if (this.exited) {
+      this.eof = true;
       this.push(null);
       return;
     }
@@ -113,17 +152,22 @@ export class FollowedFile extends Readable {
     this.poll = setTimeout(() => this.wake(), POLL_MS);
   }
 
+  private clearTimers(): void {
+    this.watcher?.close();
+    this.watcher = undefined;
+    if (this.poll) clearTimeout(this.poll);
+    if (this.coalescing) clearTimeout(this.coalescing);
+    this.poll = undefined;
+    this.coalescing = undefined;
+  }
+
   private unwatch(): void {
     this.watcher?.close();
     this.watcher = undefined;
   }
 
   override _destroy(err: Error | null, cb: (err?: Error | null) => void): void {
-    this.unwatch();
-    if (this.poll) clearTimeout(this.poll);
-    if (this.coalescing) clearTimeout(this.coalescing);
-    this.poll = undefined;
-    this.coalescing = undefined;
+    this.clearTimers();
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
     cb(err);

@@ -35,13 +35,17 @@ export class Supervisor {
     private readonly opts: SuperviseOptions,
   ) {
     this.startedAt = opts.now();
-    if (opts.timeoutMs > 0) this.after(opts.timeoutMs, () => this.stop("timeout"));
+    // An agent that exited in time is not timed out by the reading of what it wrote (stdout-file.ts).
+    if (opts.timeoutMs > 0)
+      this.after(opts.timeoutMs, () => {
+        if (!this.exitedFlag) this.stop("timeout");
+      });
     void agent.exited.then(() => {
       this.exitedFlag = true;
     });
   }
 
-  /** The result arrived, or stdout closed: the agent has {@link SuperviseOptions.hangGraceMs} to exit. */
+  /** The result arrived, or its stdout was all read: the agent has {@link SuperviseOptions.hangGraceMs} to exit. */
   expectExit(): void {
     if (this.expecting) return;
     this.expecting = true;

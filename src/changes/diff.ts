@@ -7,6 +7,7 @@
  * when jsdiff gives up, the counts come from a linear line-multiset comparison and a note says so.
  */
 import { FILE_HEADERS_ONLY, formatPatch, type StructuredPatch, structuredPatch } from "diff";
+import { formatBytes } from "../render/run-header.js";
 import type { FileChange } from "./types.js";
 
 /** A file's content at one point, as far as we know it. */
@@ -127,7 +128,7 @@ export function diffTexts(
   if (bytes > limits.maxFileBytes) {
     return {
       ...roughCounts(before, after),
-      note: `no diff: larger than ${mb(limits.maxFileBytes)} (${mb(bytes)}); ${ROUGH}`,
+      note: `no diff: larger than ${formatBytes(limits.maxFileBytes)} (${formatBytes(bytes)}); ${ROUGH}`,
     };
   }
   const lines = Math.max(countLines(before), countLines(after));
@@ -272,11 +273,7 @@ export function countLines(text: string): number {
 }
 
 function largeNote(c: { lines?: number; bytes?: number }): string {
-  return c.bytes !== undefined ? `too large to compare (${mb(c.bytes)})` : "too large to compare";
-}
-
-function mb(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
+  return c.bytes !== undefined ? `too large to compare (${formatBytes(c.bytes)})` : "too large to compare";
 }
 
 /** Notes can carry the agent's paths: kept whole enough here that the report redacts before it cuts. */

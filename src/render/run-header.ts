@@ -16,6 +16,11 @@ export function runHeader(s: Settings): string {
   return `Running ${s.agentPath} in ${s.workspace} (${opts.join(", ")})`;
 }
 
+/** A size as the log and the report say it: "1.5 MB", "12 KB". */
+export function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
+}
+
 export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return "?";
   if (ms < 1000) return `${Math.round(ms)} ms`;

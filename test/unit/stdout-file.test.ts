@@ -3,7 +3,11 @@ import { closeSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { startAgent } from "../../src/agent/process.js";
+import { AgentSession, DEFAULT_GRACES } from "../../src/agent/session.js";
 import { FollowedFile, openStdoutFile } from "../../src/agent/stdout-file.js";
+import type { ModelUpdate } from "../../src/model/run-model.js";
+import { Pipeline } from "../../src/pipeline.js";
 
 /** Starts `node -e script` with its stdout in `file`, as the action starts the agent; returns when it exits. */
 function writer(file: string, script: string) {
@@ -57,5 +61,56 @@ describe("the agent's stdout as a file, read as it grows", () => {
     expect(chunks.join("")).toBe("mine\n");
     await new Promise((r) => setTimeout(r, 600));
     expect(readFileSync(file, "utf8")).toBe("mine\nlate\n");
+  });
+});
+
+describe("the session's reading after the agent exits", () => {
+  /** Runs `node -e script` as the agent through the real process and session; what the pipeline saw. */
+  async function session(script: string, graces: Partial<typeof DEFAULT_GRACES>, timeoutMs = 0) {
+    const dir = mkdtempSync(path.join(tmpdir(), "session-"));
+    const unread: [number, string][] = [];
+    const stops: string[] = [];
+    const s = new AgentSession({
+      command: { file: process.execPath, args: ["-e", script], cwd: dir, env: process.env },
+      startAgent,
+      transcriptFile: path.join(dir, "transcript.ndjson"),
+      timeoutMs,
+      graces: { ...DEFAULT_GRACES, ...graces },
+      now: Date.now,
+      signals: { on: () => process, off: () => process } as unknown as Pick<NodeJS.Process, "on" | "off">,
+      onStderrLine: () => {},
+      onStop: (st) => void stops.push(st.reason),
+      onUnread: (bytes, why) => void unread.push([bytes, why]),
+      afterChunk: () => {},
+    });
+    const updates: ModelUpdate[] = [];
+    const pipeline = new Pipeline([(u) => void updates.push(u)], dir);
+    const started = Date.now();
+    const end = await s.run(pipeline);
+    return { end, unread, stops, updates, ms: Date.now() - started, pipeline };
+  }
+
+  it("a hole truncated into stdout (endless zeros) is not read past the drain's time; what came before is", async () => {
+    const r = await session(
+      `process.stdout.write('{"type":"system","subtype":"init","session_id":"s"}\\n'); require("node:fs").ftruncateSync(1, 2 ** 40);`,
+      { drainMs: 300 },
+    );
+    expect(r.end.exit.code).toBe(0);
+    expect(r.pipeline.events).toBe(1);
+    expect(r.unread).toHaveLength(1);
+    expect(r.unread[0]![1]).toBe("drain");
+    expect(r.unread[0]![0]).toBeGreaterThan(2 ** 39);
+    expect(r.ms).toBeLessThan(10_000);
+  });
+
+  it("an agent that exited in time is not timed out while its output is still being read", async () => {
+    const r = await session(
+      `process.stdout.write('{"type":"system","subtype":"init","session_id":"s"}\\n');`,
+      {},
+      60_000,
+    );
+    expect(r.stops).toEqual([]);
+    expect(r.unread).toEqual([]);
+    expect(r.pipeline.events).toBe(1);
   });
 });

@@ -9,7 +9,7 @@ function fakeAgent() {
   const sent: [string, number][] = [];
   const agent: RunningAgent = {
     pid: 1234,
-    stdout: new PassThrough(),
+    stdout: Object.assign(new PassThrough(), { stopReading: () => 0 }),
     exited: new Promise((r) => {
       exit = r;
     }),
