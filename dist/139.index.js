@@ -13,6 +13,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/git/reader.ts
 var reader = __webpack_require__(6073);
+// EXTERNAL MODULE: ./src/structured/contract.ts
+var contract = __webpack_require__(853);
 // EXTERNAL MODULE: ./src/git/workspace-files.ts
 var workspace_files = __webpack_require__(9571);
 ;// CONCATENATED MODULE: ./src/review/check.ts
@@ -81,30 +83,31 @@ function problem(f, head) {
 ;// CONCATENATED MODULE: ./src/review/judge.ts
 
 
-/** Invalid findings named in `error`, at most this many. */
-const NAMED = 10;
+
 async function checkReview(review, workspace, verdict) {
     const head = workspace
         ? await readHeadLines((0,reader/* createGitReader */.S)(workspace), review.findings.map((f) => f.path))
         : new Map();
     const { valid, invalid } = checkFindings(review.findings, head);
     const data = { summary: review.summary, findings: valid, invalid, head };
-    if (invalid.length === 0 || verdict.conclusion !== "success")
+    // A run that already failed keeps its own error.
+    if (verdict.conclusion !== "success")
         return { data, verdict };
+    const problems = [(0,contract.gateError)(valid, review.failOnSeverity ?? "none"), invalidError(invalid)].filter(Boolean);
+    if (problems.length === 0)
+        return { data, verdict };
+    return { data, verdict: { ...verdict, conclusion: "failure", error: problems.join(" ") } };
+}
+function invalidError(invalid) {
+    const n = invalid.length;
+    if (n === 0)
+        return undefined;
     const named = invalid
-        .slice(0, NAMED)
+        .slice(0, contract.NAMED_IN_ERROR)
         .map(({ finding: f, why }) => `${f.path}:${f.line} (${why})`)
         .join("; ");
-    const more = invalid.length > NAMED ? ` and ${invalid.length - NAMED} more` : "";
-    const n = invalid.length;
-    return {
-        data,
-        verdict: {
-            ...verdict,
-            conclusion: "failure",
-            error: `The review has ${n} invalid finding${n === 1 ? "" : "s"}, not posted: ${named}${more}.`,
-        },
-    };
+    const more = n > contract.NAMED_IN_ERROR ? ` and ${n - contract.NAMED_IN_ERROR} more` : "";
+    return `The review has ${n} invalid finding${n === 1 ? "" : "s"}, not posted: ${named}${more}.`;
 }
 
 

@@ -2,6 +2,83 @@ export const id = 277;
 export const ids = [277];
 export const modules = {
 
+/***/ 7369:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   L: () => (/* binding */ whoAmIOnce),
+/* harmony export */   b: () => (/* binding */ writtenByUs)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/**
+ * Which comments, reviews and review comments the action itself wrote: one rule, for the sticky comment
+ * (./comment.ts: the one it edits) and for the review's fingerprints (../review/post.ts: the findings it
+ * leaves out as posted before).
+ *
+ * Trust boundary: our hidden markers are plain text, and anyone who can comment on the pull request (its
+ * author among them) can paste one. So the marker alone never makes an item ours: its author must be the
+ * identity the action writes as. A personal token can say who it is (`GET /user`): then only that account's
+ * items are ours. An installation token (`GITHUB_TOKEN`, a GitHub App's) cannot (GitHub answers 403), and
+ * writes as a bot whose login we cannot know (`github-actions[bot]`, `my-app[bot]`): then a bot's items are
+ * ours, a person's (a `User` account) never.
+ */
+
+/**
+ * Written by the identity the action writes as. `me` is the token's login when `GET /user` told it (a
+ * personal token), undefined when it could not (an installation token).
+ */
+function writtenByUs(item, me) {
+    return me !== undefined ? item.user?.login === me : item.user?.type === "Bot";
+}
+/** By token and API: the clients of one run (the review's, the report's, the progress comment's) share it. */
+const answers = new Map();
+/**
+ * The token's login (`ask`: `GET /user`), undefined when GitHub will not say (an installation token's 403) or
+ * the request failed. Asked once per token for the run, not once per client: the review, the report and the
+ * progress comment each make their own client (the progress comment's is best-effort, with a signal of its
+ * own), all with the same token, and the answer is the token's, not the client's.
+ *
+ * Only a final answer is kept: a login (200), or a refusal (401; a 403 that is not a rate limit). A failure
+ * that another request might not meet (an abort, a network error, a 5xx, a rate limit: the best-effort client
+ * neither retries nor waits) answers undefined to that caller alone, as before, and the next one asks again;
+ * kept, it would take a personal token for a bot's for the rest of the run.
+ */
+async function whoAmIOnce(token, apiUrl, ask) {
+    // A digest, not the token itself, as the key: no other copy of the secret is kept.
+    const key = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)("sha256")
+        .update(`${apiUrl ?? ""}\n${token}`)
+        .digest("hex");
+    const known = answers.get(key);
+    if (known) {
+        const a = await known;
+        if (a.final)
+            return a.login;
+    }
+    const asking = ask().then((login) => ({ login, final: true }), (e) => ({ login: undefined, final: refused(e) }));
+    answers.set(key, asking);
+    const a = await asking;
+    if (!a.final && answers.get(key) === asking)
+        answers.delete(key);
+    return a.login;
+}
+/** GitHub refused the token this (401, or a 403 that is no rate limit): it would again. */
+function refused(e) {
+    const { status, message, response } = e;
+    if (status === 401)
+        return true;
+    if (status !== 403)
+        return false;
+    const headers = response?.headers ?? {};
+    const limited = headers["retry-after"] !== undefined ||
+        headers["x-ratelimit-remaining"] === "0" ||
+        /rate limit/i.test(message ?? "");
+    return !limited;
+}
+
+
+/***/ }),
+
 /***/ 9277:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -11,10 +88,12 @@ __webpack_require__.d(__webpack_exports__, {
   postReview: () => (/* binding */ postReview)
 });
 
+// EXTERNAL MODULE: ./src/github/identity.ts
+var identity = __webpack_require__(7369);
 // EXTERNAL MODULE: ./src/review/anchor.ts
 var review_anchor = __webpack_require__(1631);
-// EXTERNAL MODULE: ./src/review/build.ts
-var build = __webpack_require__(7388);
+// EXTERNAL MODULE: ./src/review/build.ts + 1 modules
+var build = __webpack_require__(7978);
 ;// CONCATENATED MODULE: ./src/review/edits.ts
 function editSuggestions(files) {
     const out = [];
@@ -106,14 +185,17 @@ function fromDiff(path, diff) {
 
 
 
+
 /** GitHub lists at most 3,000 files of a pull request. */
 const MAX_PULL_FILES = 3_000;
-async function postReview(client, target, data, changes, redact) {
-    const [files, comments, reviews] = await Promise.all([
-        collect(client.pullFiles(target), MAX_PULL_FILES),
-        collect(client.reviewComments(target)),
-        collect(client.reviews(target)),
+async function postReview(client, target, data, changes, redact, signal) {
+    const [files, comments, reviews, me] = await Promise.all([
+        collect(client.pullFiles(target), signal, MAX_PULL_FILES),
+        collect(client.reviewComments(target), signal),
+        collect(client.reviews(target), signal),
+        client.whoAmI(),
     ]);
+    const ours = (items) => items.filter((c) => (0,identity/* writtenByUs */.b)(c, me)).map((c) => c.body ?? undefined);
     const parts = {
         summary: data.summary,
         findings: data.findings,
@@ -122,7 +204,7 @@ async function postReview(client, target, data, changes, redact) {
             const lines = data.head.get(p);
             return Array.isArray(lines) ? lines : undefined;
         },
-        known: (0,build/* knownFingerprints */.Ph)(comments.map((c) => c.body), reviews.map((r) => r.body ?? undefined)),
+        known: (0,build/* knownFingerprints */.Ph)(ours(comments), ours(reviews)),
         redact,
     };
     const built = (0,build/* buildReview */.Br)({ ...parts, hunks: (0,review_anchor/* hunksOf */.H)(files) });
@@ -133,13 +215,10 @@ async function postReview(client, target, data, changes, redact) {
         repeated: built.repeated,
         unanchored: built.unanchored,
         suggestions: built.suggestions,
+        repeatedSuggestions: built.repeatedSuggestions,
     };
-    if (built.posted === 0 && built.suggestions === 0) {
-        return {
-            ...report,
-            note: data.findings.length ? "nothing new: every finding was posted by an earlier run" : "no findings",
-        };
-    }
+    // Past the deadline nothing is posted: the run has already said there is no review.
+    signal?.throwIfAborted();
     try {
         const r = await client.createReview(target, built.body, built.comments);
         return { ...report, url: r.html_url };
@@ -148,14 +227,16 @@ async function postReview(client, target, data, changes, redact) {
         // 422: GitHub refused a line (the diff moved since it was read): the same review, every finding in its body.
         if (e.status !== 422 || built.comments.length === 0)
             throw e;
+        signal?.throwIfAborted();
         const flat = (0,build/* buildReview */.Br)({ ...parts, hunks: new Map() });
         const r = await client.createReview(target, flat.body, []);
         return { ...report, url: r.html_url, unanchored: flat.unanchored, suggestions: 0 };
     }
 }
-async function collect(items, max = Number.POSITIVE_INFINITY) {
+async function collect(items, signal, max = Number.POSITIVE_INFINITY) {
     const out = [];
     for await (const item of items) {
+        signal?.throwIfAborted();
         out.push(item);
         if (out.length >= max)
             break;

@@ -10,34 +10,46 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   createGitHubClient: () => (/* binding */ createGitHubClient)
 /* harmony export */ });
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1758);
-/* harmony import */ var _octokit_plugin_retry__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9735);
-/* harmony import */ var _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6856);
+/* harmony import */ var _octokit_plugin_retry__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9735);
+/* harmony import */ var _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6856);
+/* harmony import */ var _identity_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7369);
 /**
  * The GitHub REST client: octokit with its retry plugin (server errors retried with backoff; never 400,
  * 401, 403, 404, 410, 422 or 451, octokit's own list) and its throttling plugin (rate limits wait as long
- * as GitHub's `retry-after` says, when that fits the comment's deadline). Loaded with a dynamic import
- * only when it is needed: octokit is most of the bundle's start-up cost.
+ * as GitHub's `retry-after` says, when that fits the comment's deadline). A best-effort client (the progress
+ * comment's updates) has neither: each request is made once. Loaded with a dynamic import only when it is
+ * needed: octokit is most of the bundle's start-up cost.
  */
+
 
 
 
 /** The longest `retry-after` waited for (the comment's own deadline is 60 s). */
 const MAX_RATE_LIMIT_WAIT_S = 20;
-function createGitHubClient(token, apiUrl) {
+function createGitHubClient(token, apiUrl, options = {}) {
     // A rate limit is waited out once or twice, when GitHub asks for no more than this; past it, the
     // request fails and the report stays in the job summary.
     const waitable = (retryAfterS, _options, _octokit, retryCount) => retryCount < 2 && retryAfterS <= MAX_RATE_LIMIT_WAIT_S;
-    const octokit = (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(token, { baseUrl: apiUrl, throttle: { onRateLimit: waitable, onSecondaryRateLimit: waitable } }, _octokit_plugin_retry__WEBPACK_IMPORTED_MODULE_1__/* .retry */ .L, _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_2__/* .throttling */ .A);
+    const octokit = options.bestEffort
+        ? (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(token, { baseUrl: apiUrl })
+        : (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(token, { baseUrl: apiUrl, throttle: { onRateLimit: waitable, onSecondaryRateLimit: waitable } }, _octokit_plugin_retry__WEBPACK_IMPORTED_MODULE_2__/* .retry */ .L, _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_3__/* .throttling */ .A);
+    // Per request: a client-wide `request` option would replace @actions/github's own (its proxy-aware fetch).
+    const signal = options.signal ? { request: { signal: options.signal } } : {};
     // Every item of a pull request's listing (files, review comments, reviews), 100 per page.
     async function* pullPages(method, t) {
-        const params = { owner: t.owner, repo: t.repo, pull_number: t.issue, per_page: 100 };
+        const params = { owner: t.owner, repo: t.repo, pull_number: t.issue, per_page: 100, ...signal };
         for await (const page of octokit.paginate.iterator(octokit.rest.pulls[method], params))
             yield* page.data;
     }
     return {
         async permission(owner, repo, username) {
             try {
-                const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({ owner, repo, username });
+                const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({
+                    owner,
+                    repo,
+                    username,
+                    ...signal,
+                });
                 return { permission: data.permission, role: data.role_name };
             }
             catch (e) {
@@ -47,24 +59,18 @@ function createGitHubClient(token, apiUrl) {
             }
         },
         async pullBase(owner, repo, n) {
-            const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: n });
+            const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: n, ...signal });
             return data.base.sha;
         },
-        async whoAmI() {
-            try {
-                const { data } = await octokit.rest.users.getAuthenticated();
-                return data.login;
-            }
-            catch {
-                return undefined;
-            }
-        },
+        // Per token, not per client: this client's request may serve the run's other clients (./identity.ts).
+        whoAmI: () => (0,_identity_js__WEBPACK_IMPORTED_MODULE_1__/* .whoAmIOnce */ .L)(token, apiUrl, async () => (await octokit.rest.users.getAuthenticated({ ...signal })).data.login),
         async *comments(t) {
             const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
                 owner: t.owner,
                 repo: t.repo,
                 issue_number: t.issue,
                 per_page: 100,
+                ...signal,
             });
             for await (const page of pages)
                 yield* page.data;
@@ -75,6 +81,7 @@ function createGitHubClient(token, apiUrl) {
                 repo: t.repo,
                 issue_number: t.issue,
                 body,
+                ...signal,
             });
             return data;
         },
@@ -88,6 +95,7 @@ function createGitHubClient(token, apiUrl) {
                 pull_number: t.issue,
                 event: "COMMENT",
                 body,
+                ...signal,
                 comments: comments.map((c) => ({
                     path: c.path,
                     line: c.line,
@@ -106,10 +114,88 @@ function createGitHubClient(token, apiUrl) {
                 repo: t.repo,
                 comment_id: id,
                 body,
+                ...signal,
             });
             return data;
         },
     };
+}
+
+
+/***/ }),
+
+/***/ 7369:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   L: () => (/* binding */ whoAmIOnce),
+/* harmony export */   b: () => (/* binding */ writtenByUs)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/**
+ * Which comments, reviews and review comments the action itself wrote: one rule, for the sticky comment
+ * (./comment.ts: the one it edits) and for the review's fingerprints (../review/post.ts: the findings it
+ * leaves out as posted before).
+ *
+ * Trust boundary: our hidden markers are plain text, and anyone who can comment on the pull request (its
+ * author among them) can paste one. So the marker alone never makes an item ours: its author must be the
+ * identity the action writes as. A personal token can say who it is (`GET /user`): then only that account's
+ * items are ours. An installation token (`GITHUB_TOKEN`, a GitHub App's) cannot (GitHub answers 403), and
+ * writes as a bot whose login we cannot know (`github-actions[bot]`, `my-app[bot]`): then a bot's items are
+ * ours, a person's (a `User` account) never.
+ */
+
+/**
+ * Written by the identity the action writes as. `me` is the token's login when `GET /user` told it (a
+ * personal token), undefined when it could not (an installation token).
+ */
+function writtenByUs(item, me) {
+    return me !== undefined ? item.user?.login === me : item.user?.type === "Bot";
+}
+/** By token and API: the clients of one run (the review's, the report's, the progress comment's) share it. */
+const answers = new Map();
+/**
+ * The token's login (`ask`: `GET /user`), undefined when GitHub will not say (an installation token's 403) or
+ * the request failed. Asked once per token for the run, not once per client: the review, the report and the
+ * progress comment each make their own client (the progress comment's is best-effort, with a signal of its
+ * own), all with the same token, and the answer is the token's, not the client's.
+ *
+ * Only a final answer is kept: a login (200), or a refusal (401; a 403 that is not a rate limit). A failure
+ * that another request might not meet (an abort, a network error, a 5xx, a rate limit: the best-effort client
+ * neither retries nor waits) answers undefined to that caller alone, as before, and the next one asks again;
+ * kept, it would take a personal token for a bot's for the rest of the run.
+ */
+async function whoAmIOnce(token, apiUrl, ask) {
+    // A digest, not the token itself, as the key: no other copy of the secret is kept.
+    const key = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)("sha256")
+        .update(`${apiUrl ?? ""}\n${token}`)
+        .digest("hex");
+    const known = answers.get(key);
+    if (known) {
+        const a = await known;
+        if (a.final)
+            return a.login;
+    }
+    const asking = ask().then((login) => ({ login, final: true }), (e) => ({ login: undefined, final: refused(e) }));
+    answers.set(key, asking);
+    const a = await asking;
+    if (!a.final && answers.get(key) === asking)
+        answers.delete(key);
+    return a.login;
+}
+/** GitHub refused the token this (401, or a 403 that is no rate limit): it would again. */
+function refused(e) {
+    const { status, message, response } = e;
+    if (status === 401)
+        return true;
+    if (status !== 403)
+        return false;
+    const headers = response?.headers ?? {};
+    const limited = headers["retry-after"] !== undefined ||
+        headers["x-ratelimit-remaining"] === "0" ||
+        /rate limit/i.test(message ?? "");
+    return !limited;
 }
 
 

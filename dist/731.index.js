@@ -19,6 +19,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/diff/libesm/patch/create.js + 2 modules
 var create = __webpack_require__(7291);
+// EXTERNAL MODULE: ./src/render/run-header.ts
+var run_header = __webpack_require__(3915);
 ;// CONCATENATED MODULE: ./src/changes/diff.ts
 /**
  * From a file's two states to a change: status, +/- counts and a unified diff, by jsdiff.
@@ -28,6 +30,7 @@ var create = __webpack_require__(7291);
  * {@link DiffLimits.maxLines}, with jsdiff's own `timeout` and `maxEditLength` as a stop; otherwise, or
  * when jsdiff gives up, the counts come from a linear line-multiset comparison and a note says so.
  */
+
 
 const DEFAULT_LIMITS = {
     maxFileBytes: 1024 * 1024,
@@ -107,7 +110,7 @@ function diffTexts(oldPath, before, newPath, after, limits = DEFAULT_LIMITS, tim
     if (bytes > limits.maxFileBytes) {
         return {
             ...roughCounts(before, after),
-            note: `no diff: larger than ${mb(limits.maxFileBytes)} (${mb(bytes)}); ${ROUGH}`,
+            note: `no diff: larger than ${(0,run_header/* formatBytes */.z3)(limits.maxFileBytes)} (${(0,run_header/* formatBytes */.z3)(bytes)}); ${ROUGH}`,
         };
     }
     const lines = Math.max(countLines(before), countLines(after));
@@ -244,10 +247,7 @@ function countLines(text) {
     return text.length > 0 && !text.endsWith("\n") ? n + 1 : n;
 }
 function largeNote(c) {
-    return c.bytes !== undefined ? `too large to compare (${mb(c.bytes)})` : "too large to compare";
-}
-function mb(bytes) {
-    return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
+    return c.bytes !== undefined ? `too large to compare (${(0,run_header/* formatBytes */.z3)(c.bytes)})` : "too large to compare";
 }
 /** Notes can carry the agent's paths: kept whole enough here that the report redacts before it cuts. */
 function cap(s) {
@@ -1803,8 +1803,6 @@ function joinText(d) {
     return out;
 }
 
-// EXTERNAL MODULE: external "node:string_decoder"
-var external_node_string_decoder_ = __webpack_require__(6193);
 ;// CONCATENATED MODULE: ./src/stream/lines.ts
 /**
  * Framing: bytes as they arrive → whole JSON values, one per line, whatever the chunking.
@@ -1816,39 +1814,37 @@ var external_node_string_decoder_ = __webpack_require__(6193);
  * had to skip; it never throws on input.
  */
 
-
 /** A physical line continued this many times without parsing is given up as malformed. */
 const MAX_JOINED_LINES = 8;
 /** A raw-newline join is never attempted on a fragment larger than this. */
 const MAX_JOIN_BYTES = 1024 * 1024;
 /**
- * The longest line kept, in characters. V8 cannot make a string past ~2^29 characters (one such line
- * crashed the framer with `Invalid string length`), and no real event comes near this: a longer line is
- * counted and skipped without ever being joined (the raw copy still has it, byte for byte).
+ * The longest line kept, in bytes (so in characters too: UTF-8 never has fewer bytes than characters). V8
+ * cannot make a string past ~2^29 characters (one such line crashed the framer with `Invalid string
+ * length`), and no real event comes near this: a longer line is counted and skipped without ever being
+ * joined (the raw copy still has it, byte for byte).
  */
-const MAX_LINE_CHARS = 128 * 1024 * 1024;
+const MAX_LINE_BYTES = 128 * 1024 * 1024;
 /**
  * Splits chunks into lines and parses them. Push chunks with {@link push}, then call {@link end} once.
  * Each returns the values completed by that call, in order.
  */
 class LineFramer {
-    maxLineChars;
+    maxLineBytes;
     onMalformed;
     stats = { lines: 0, blank: 0, malformed: 0, joined: 0, oversized: 0 };
-    /** Decodes UTF-8 across chunk boundaries: a character split between two chunks is held back. */
-    decoder = new external_node_string_decoder_.StringDecoder("utf8");
-    /** Pieces of the current, not yet terminated line (joined once: a 50 MB line is not re-copied). */
+    /** Bytes of the current, not yet terminated line (joined once: a 50 MB line is not re-copied). */
     partial = [];
     /** A line that failed to parse but ended inside a JSON string: it may continue on the next line. */
     pending;
-    /** Characters in {@link partial}. */
+    /** Bytes in {@link partial}. */
     partialLength = 0;
     /** The current line went past the limit: its remaining characters are dropped up to its newline. */
     skipping = false;
-    constructor(maxLineChars = MAX_LINE_CHARS, 
+    constructor(maxLineBytes = MAX_LINE_BYTES, 
     /** Told each line skipped as not JSON (up to 8,192 characters: the caller redacts, then cuts), to show it. */
     onMalformed) {
-        this.maxLineChars = maxLineChars;
+        this.maxLineBytes = maxLineBytes;
         this.onMalformed = onMalformed;
     }
     malformed(text, lines) {
@@ -1868,37 +1864,40 @@ class LineFramer {
      */
     each(chunk, fn) {
         const out = fn;
-        // One decode per chunk, then string splitting, as readline does: far cheaper than a decode per line.
-        const text = this.decoder.write(chunk);
+        // Lines are found in the bytes and each is decoded on its own (a newline byte is never part of a
+        // multi-byte character, so no character is split): one character past ASCII then makes only its own
+        // line a two-byte string, not the whole chunk's text, and a two-byte text is slower to parse
+        // (edit-heavy stream: decode, split and parse ~330 → ~170 ms, BENCHMARKS.md).
         let start = 0;
-        let nl = text.indexOf("\n");
+        let nl = chunk.indexOf(0x0a);
         while (nl !== -1) {
             if (this.skipping) {
                 this.skipping = false;
             }
-            else if (this.partialLength + (nl - start) > this.maxLineChars) {
+            else if (this.partialLength + (nl - start) > this.maxLineBytes) {
                 this.skipLine();
                 this.skipping = false;
             }
+            else if (this.partial.length > 0) {
+                this.partial.push(chunk.subarray(start, nl));
+                const whole = Buffer.concat(this.partial, this.partialLength + (nl - start));
+                this.partial = [];
+                this.partialLength = 0;
+                this.line(whole.toString("utf8"), out);
+            }
             else {
-                let line = text.slice(start, nl);
-                if (this.partial.length > 0) {
-                    this.partial.push(line);
-                    line = this.partial.join("");
-                    this.partial = [];
-                    this.partialLength = 0;
-                }
-                this.line(line, out);
+                this.line(chunk.toString("utf8", start, nl), out);
             }
             start = nl + 1;
-            nl = text.indexOf("\n", start);
+            nl = chunk.indexOf(0x0a, start);
         }
-        if (start < text.length && !this.skipping) {
-            if (this.partialLength + (text.length - start) > this.maxLineChars)
+        if (start < chunk.length && !this.skipping) {
+            if (this.partialLength + (chunk.length - start) > this.maxLineBytes)
                 this.skipLine();
             else {
-                this.partialLength += text.length - start;
-                this.partial.push(start === 0 ? text : text.slice(start));
+                this.partialLength += chunk.length - start;
+                // A view, not a copy: the reader never writes over bytes it handed on (stdout-file.ts).
+                this.partial.push(start === 0 ? chunk : chunk.subarray(start));
             }
         }
     }
@@ -1918,7 +1917,7 @@ class LineFramer {
             this.partial = [];
             this.partialLength = 0;
         }
-        const rest = this.partial.join("") + this.decoder.end();
+        const rest = Buffer.concat(this.partial, this.partialLength).toString("utf8");
         this.partial = [];
         this.partialLength = 0;
         if (rest !== "")
@@ -2043,7 +2042,7 @@ class Pipeline {
         this.emit = emit;
         this.model = new RunModel(emit, workspace);
         // Output that is not stream-json (a wrapper's banner, a crash dump, the wrong binary) is shown, not lost.
-        this.framer = new LineFramer(MAX_LINE_CHARS, (text) => emit({ type: "stray", text }));
+        this.framer = new LineFramer(MAX_LINE_BYTES, (text) => emit({ type: "stray", text }));
     }
     /** One chunk of the stream, received at `at` (epoch ms: the time of events that carry none). */
     push(chunk, at) {
@@ -2058,7 +2057,7 @@ class Pipeline {
         this.oversized = this.framer.stats.oversized;
         this.emit({
             type: "note",
-            text: `A line of the stream longer than ${MAX_LINE_CHARS / 1024 / 1024} Mi characters was skipped unread (the transcript file has it)`,
+            text: `A line of the stream longer than ${MAX_LINE_BYTES / 1024 / 1024} MiB was skipped unread (the transcript file has it)`,
         });
     }
     /** The stream ended: a last unterminated line, and whatever the model still holds open. */
@@ -2141,6 +2140,7 @@ async function publish(o, s, context, deps, redact) {
     }
     const target = s.comment ? context.pullRequest : undefined;
     if (target && s.githubToken) {
+        deps.beforeComment?.();
         const work = (async () => {
             const { upsertComment } = await __webpack_require__.e(/* import() */ 318).then(__webpack_require__.bind(__webpack_require__, 7318));
             const client = await deps.github(s.githubToken, deps.env.GITHUB_API_URL);
@@ -2172,13 +2172,16 @@ async function publishReview(o, s, context, deps, redact, deadline) {
         deps.warning("No github-token: the review was not posted. The job summary has the findings.");
         return { ...base, note: "no github-token: no review posted" };
     }
+    // The deadline aborts the requests too, not only the wait: a review posted after the report says it
+    // could not be would contradict it.
+    const abort = new AbortController();
     const work = (async () => {
         const { postReview } = await __webpack_require__.e(/* import() */ 277).then(__webpack_require__.bind(__webpack_require__, 9277));
-        const client = await deps.github(s.githubToken, deps.env.GITHUB_API_URL);
-        return postReview(client, target, data, o.changes, redact);
+        const client = await deps.github(s.githubToken, deps.env.GITHUB_API_URL, { signal: abort.signal });
+        return postReview(client, target, data, o.changes, redact, abort.signal);
     })();
     try {
-        return await withDeadline(work, deadline);
+        return await withDeadline(work, deadline, abort);
     }
     catch (e) {
         deps.warning(apiProblem("post the review", e));
@@ -2225,10 +2228,15 @@ function apiProblem(what, e) {
         return `${prefix} Check \`github-token\`. The job summary has the report.`;
     return `${prefix} GitHub may be having trouble (retried). The job summary has the report.`;
 }
-function withDeadline(p, ms) {
+/** `p`, or a rejection after `ms`; `abort` (when given) is aborted first, so that `p`'s work stops. */
+function withDeadline(p, ms, abort) {
     let timer;
     const deadline = new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${Math.round(ms / 1000)} s`)), ms);
+        timer = setTimeout(() => {
+            const late = new Error(`no answer within ${Math.round(ms / 1000)} s`);
+            abort?.abort(late);
+            reject(late);
+        }, ms);
     });
     return Promise.race([p, deadline]).finally(() => clearTimeout(timer));
 }

@@ -197,7 +197,7 @@ function span(t, depth) {
 __webpack_require__.d(__webpack_exports__, {
   J3: () => (/* binding */ LiveLog),
   Hl: () => (/* binding */ STATUS_MARK),
-  a3: () => (/* reexport */ run_header/* formatDuration */.a)
+  a3: () => (/* reexport */ run_header/* formatDuration */.a3)
 });
 
 // EXTERNAL MODULE: ./src/model/paths.ts
@@ -385,7 +385,7 @@ class LiveLog {
         const r = model.result;
         const parts = [
             `${v.conclusion === "success" ? "✓" : "✗"} ${v.conclusion}`,
-            (0,run_header/* formatDuration */.a)(r?.durationMs ?? wallMs),
+            (0,run_header/* formatDuration */.a3)(r?.durationMs ?? wallMs),
             `${t.total} tool call${t.total === 1 ? "" : "s"}${statusBreakdown(t.byStatus)}`,
         ];
         if (filesChanged !== undefined)
@@ -446,7 +446,7 @@ class LiveLog {
     toolGroup(call, tool) {
         const o = call.outcome;
         const mark = STATUS_MARK[call.status];
-        const took = call.endedAt !== undefined ? ` · ${(0,run_header/* formatDuration */.a)(call.endedAt - call.startedAt)}` : "";
+        const took = call.endedAt !== undefined ? ` · ${(0,run_header/* formatDuration */.a3)(call.endedAt - call.startedAt)}` : "";
         const label = call.status === "succeeded" ? "" : ` [${call.status.toUpperCase()}]`;
         this.log.group(`${mark}${label} ${this.title(call)}${o ? ` — ${o.summary}` : ""}${took}`);
         // The repository's own data holds credentials: the call is shown, its content is not.
@@ -506,13 +506,14 @@ var live_log = __webpack_require__(7219);
 var markdown = __webpack_require__(2495);
 // EXTERNAL MODULE: ./src/render/redact.ts
 var render_redact = __webpack_require__(7823);
-// EXTERNAL MODULE: ./src/review/build.ts
-var build = __webpack_require__(7388);
+// EXTERNAL MODULE: ./src/review/build.ts + 1 modules
+var build = __webpack_require__(7978);
 ;// CONCATENATED MODULE: ./src/render/review-section.ts
 /**
  * The review in the report (the sticky comment and the job summary): counts by severity, the link to the
- * review, how many findings are new and how many an earlier run already posted, the findings by severity,
- * and the invalid ones with why. Pure; every text of the agent's through the one sanitiser.
+ * review, how many findings are new and how many an earlier run already posted (the agent's edits as
+ * suggestions counted apart), the findings by severity, and the invalid ones with why. Pure; every text
+ * of the agent's through the one sanitiser.
  */
 
 
@@ -531,9 +532,12 @@ function reviewLines(r, redact) {
     const facts = [
         `**Review**: ${n} finding${n === 1 ? "" : "s"}${counts.length ? ` (${counts.join(", ")})` : ""}`,
         r.url ? `[the review on the pull request](${r.url})` : "",
-        r.posted !== undefined ? `${r.posted} new, ${r.repeated ?? 0} already reported` : "",
+        // Findings only; the agent's edits posted as suggestions are counted apart, when there are any.
+        r.posted !== undefined
+            ? `${r.posted} new finding${r.posted === 1 ? "" : "s"}, ${r.repeated ?? 0} already reported`
+            : "",
         r.unanchored ? `${r.unanchored} outside the diff` : "",
-        r.suggestions ? `${r.suggestions} of the agent's edits as suggestions` : "",
+        r.suggestions || r.repeatedSuggestions ? edits(r.suggestions ?? 0, r.repeatedSuggestions ?? 0) : "",
         r.note ? `_${(0,markdown/* mdText */.bC)(r.note)}_` : "",
     ].filter(Boolean);
     const out = [facts.join(" · "), ""];
@@ -558,6 +562,13 @@ function reviewLines(r, redact) {
         out.push("");
     }
     return out;
+}
+/** The agent's edits as suggestions: posted now, and left out as suggested by an earlier run. */
+function edits(now, before) {
+    if (now === 0)
+        return `${before} of the agent's edits suggested by an earlier run`;
+    const posted = `${now} of the agent's edits as suggestions`;
+    return before ? `${posted} (${before} more suggested by an earlier run)` : posted;
 }
 
 ;// CONCATENATED MODULE: ./src/render/report.ts
@@ -806,27 +817,123 @@ function anchored(hunks, path, line, startLine) {
 
 /***/ }),
 
-/***/ 7388:
+/***/ 7978:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Br: () => (/* binding */ buildReview),
-/* harmony export */   Ph: () => (/* binding */ knownFingerprints),
-/* harmony export */   yq: () => (/* binding */ BADGE)
-/* harmony export */ });
-/* unused harmony exports fingerprint, editFingerprint */
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _render_agent_markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7979);
-/* harmony import */ var _render_markdown_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2495);
-/* harmony import */ var _anchor_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1631);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  yq: () => (/* binding */ BADGE),
+  Br: () => (/* binding */ buildReview),
+  Ph: () => (/* binding */ knownFingerprints)
+});
+
+// UNUSED EXPORTS: editFingerprint, fingerprint
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+// EXTERNAL MODULE: ./src/render/agent-markdown.ts
+var agent_markdown = __webpack_require__(7979);
+// EXTERNAL MODULE: ./src/render/markdown.ts
+var markdown = __webpack_require__(2495);
+// EXTERNAL MODULE: ./src/review/anchor.ts
+var review_anchor = __webpack_require__(1631);
+;// CONCATENATED MODULE: ./src/review/cap.ts
+/**
+ * Rendered markdown cut to fit one body of a review or of a review comment. GitHub refuses the whole
+ * review (422) when any one body is over 65,536 characters, and sanitising can make agent text several
+ * times longer (`&` is `&amp;`, a bidi control is spelled out): so the cut is made on the rendered text,
+ * after the sanitiser, never before it.
+ *
+ * Where: at the last blank line outside a code block that fits (every inline construct, emphasis, code
+ * span, link, ends at a blank line; a list, quote or table ends before an unindented paragraph), else at
+ * the last line end, else inside the line. A code fence still open there is closed, and a visible note
+ * says that the text was cut. Lengths are UTF-16 units: never fewer than GitHub's code points.
+ */
+/** The most GitHub takes in one body (a review's, or one of its comments'), in characters. */
+const GITHUB_BODY_CHARS = 65_536;
+const CUT_NOTE = "_… cut to fit GitHub's limit: the `structured-output` output has all of it._";
+/** `md` when it fits in `max`, else its start cut on a safe boundary and closed, then `note`. */
+function capMarkdown(md, max, note = CUT_NOTE) {
+    if (md.length <= max)
+        return md;
+    let room = max - note.length - 2;
+    while (room > 0) {
+        const out = `${cutAt(md, room)}\n\n${note}`;
+        if (out.length <= max)
+            return out;
+        room -= out.length - max;
+    }
+    return note.slice(0, max);
+}
+/** The fence a line opens (outside a code block): 3+ backticks with no backtick after, or 3+ tildes. */
+function opens(line) {
+    const m = /^((?:[ >]|[-+*] |\d{1,9}[.)] |\[[ x]\] )*)(`{3,}|~{3,})(.*)$/.exec(line);
+    if (!m || (m[2][0] === "`" && m[3].includes("`")))
+        return undefined;
+    return { prefix: m[1], fence: m[2] };
+}
+/** The line closes `open`: the same character, at least as long, nothing after. */
+function closes(line, open) {
+    const m = /^[ >]*(`{3,}|~{3,})\s*$/.exec(line);
+    return m !== null && m[1][0] === open.fence[0] && m[1].length >= open.fence.length;
+}
+/** The closing line of `open`: its quote markers kept, a list item's marker turned to indent. */
+function closing(open) {
+    return `\n${open.prefix.replace(/[^>]/g, " ")}${open.fence}`;
+}
+/** At most `room` units of `md` (plus a closing fence), cut where nothing is left open. */
+function cutAt(md, room) {
+    let at = 0;
+    let open;
+    let blank;
+    let lineEnd;
+    while (at <= md.length) {
+        const nl = md.indexOf("\n", at);
+        const end = nl === -1 ? md.length : nl;
+        if (end > room)
+            break;
+        const line = md.slice(at, end);
+        if (open) {
+            if (closes(line, open))
+                open = undefined;
+        }
+        else if (line === "")
+            blank = at;
+        else
+            open = opens(line);
+        lineEnd = { at: end, open };
+        at = end + 1;
+    }
+    // A cut that keeps at least half of what fits; the earliest choice that does, in order of safety.
+    const half = room / 2;
+    if (blank !== undefined && blank >= half)
+        return md.slice(0, blank).trimEnd();
+    if (lineEnd && lineEnd.at >= half) {
+        return `${md.slice(0, lineEnd.at)}${lineEnd.open ? closing(lineEnd.open) : ""}`;
+    }
+    // One long line: cut inside it, but not inside an entity, an escape or a surrogate pair.
+    let text = md.slice(0, room);
+    if (/[\uD800-\uDBFF]$/.test(text))
+        text = text.slice(0, -1);
+    text = text.replace(/&#?\w{0,8}$|\\$/, "");
+    const lines = text.split("\n");
+    let state;
+    for (const line of lines)
+        state = state ? (closes(line, state) ? undefined : state) : opens(line);
+    return `${text}${state ? closing(state) : ""}`;
+}
+
+;// CONCATENATED MODULE: ./src/review/build.ts
 /**
  * The pull request review of a run in review mode: one inline comment per finding that can be anchored
  * (with a ```suggestion block when it has one), one per agent edit that can, the findings that cannot be
  * anchored listed in the review's body, and every text through the one sanitiser for agent text. Each
  * comment carries a hidden fingerprint (path, title and the content of its lines), so that a later run
- * does not post it again. Pure: the caller reads the pull request and posts.
+ * does not post it again. Every body is capped once rendered (./cap.ts): GitHub refuses the whole review
+ * when one is too long. Pure: the caller reads the pull request and posts.
  */
+
 
 
 
@@ -839,11 +946,16 @@ const BADGE = {
     low: "🔵 low",
     info: "⚪ info",
 };
-/** A review body is a comment body: 65,536 characters; the list outside the diff is cut to fit. */
-const MAX_BODY_CHARS = 60_000;
+/**
+ * Every body is capped after it is rendered (./cap.ts): GitHub refuses the whole review when one body is
+ * over its limit. A margin below it, for the few characters GitHub may add (none seen so far).
+ */
+const MAX_BODY_CHARS = GITHUB_BODY_CHARS - 536;
+/** Of a review's body, the most the summary takes: the list of findings outside the diff gets the rest. */
+const MAX_SUMMARY_CHARS = 30_000;
 /** A fingerprint: what is commented on, by what, and the content of the lines it sits on. */
 function print(...parts) {
-    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)("sha256").update(parts.join("\0")).digest("hex").slice(0, 24);
+    return (0,external_node_crypto_.createHash)("sha256").update(parts.join("\0")).digest("hex").slice(0, 24);
 }
 function fingerprint(f, lines) {
     const from = f.start_line ?? f.line;
@@ -880,6 +992,7 @@ function buildReview(p) {
     let posted = 0;
     let repeated = 0;
     let suggestions = 0;
+    let repeatedSuggestions = 0;
     for (const f of p.findings) {
         const mark = fingerprint(f, p.fileLines(f.path));
         if (known.has(mark)) {
@@ -887,65 +1000,101 @@ function buildReview(p) {
             continue;
         }
         posted++;
-        const title = `**${BADGE[f.severity]}** · ${(0,_render_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .mdText */ .bC)(redact(f.title))}`;
+        const title = `**${BADGE[f.severity]}** · ${(0,markdown/* mdText */.bC)(redact(f.title))}`;
         // A path the redactor would change cannot be shown as is: it goes in the body, redacted.
-        if (redact(f.path) === f.path && (0,_anchor_js__WEBPACK_IMPORTED_MODULE_3__/* .anchored */ .X)(hunks, f.path, f.line, f.start_line)) {
-            const parts = [`<!-- ${FINGERPRINT}${mark} -->`, title, "", (0,_render_agent_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .agentMarkdown */ .vE)(redact(f.body))];
-            if (f.suggestion !== undefined)
-                parts.push("", suggestion(redact(f.suggestion)));
-            comments.push({ path: f.path, line: f.line, start_line: f.start_line, body: parts.join("\n") });
+        if (redact(f.path) === f.path && (0,review_anchor/* anchored */.X)(hunks, f.path, f.line, f.start_line)) {
+            const block = f.suggestion === undefined ? undefined : suggestion(redact(f.suggestion));
+            const body = commentBody(`<!-- ${FINGERPRINT}${mark} -->\n${title}`, (0,agent_markdown/* agentMarkdown */.vE)(redact(f.body)), block);
+            comments.push({ path: f.path, line: f.line, start_line: f.start_line, body });
         }
         else {
-            const where = (0,_render_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .mdCode */ .xs)(`${redact(f.path)}:${f.start_line ? `${f.start_line}-` : ""}${f.line}`);
-            elsewhere.push(`- <!-- ${FINGERPRINT}${mark} -->${BADGE[f.severity]} ${where} — ${(0,_render_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .mdText */ .bC)(redact(f.title))}`);
+            const where = (0,markdown/* mdCode */.xs)(`${redact(f.path)}:${f.start_line ? `${f.start_line}-` : ""}${f.line}`);
+            elsewhere.push(`- <!-- ${FINGERPRINT}${mark} -->${BADGE[f.severity]} ${where} — ${(0,markdown/* mdText */.bC)(redact(f.title))}`);
         }
     }
     for (const e of p.edits) {
-        if (redact(e.path) !== e.path || !(0,_anchor_js__WEBPACK_IMPORTED_MODULE_3__/* .anchored */ .X)(hunks, e.path, e.end, e.start))
+        if (redact(e.path) !== e.path || !(0,review_anchor/* anchored */.X)(hunks, e.path, e.end, e.start))
             continue;
         const mark = editFingerprint(e);
         if (known.has(mark)) {
-            repeated++;
+            repeatedSuggestions++;
             continue;
         }
         if (suggestions >= MAX_SUGGESTED_EDITS)
-            break;
-        suggestions++;
+            continue;
         const text = e.replacement.length ? `${e.replacement.join("\n")}\n` : "";
-        comments.push({
-            path: e.path,
-            line: e.end,
-            start_line: e.start < e.end ? e.start : undefined,
-            body: [
-                `<!-- ${FINGERPRINT}${mark} -->`,
-                "**✏️ The agent's edit**, as a suggestion",
-                "",
-                suggestion(redact(text)),
-            ].join("\n"),
-        });
-    }
-    const head = ["### Cursor agent review", "", (0,_render_agent_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .agentMarkdown */ .vE)(redact(p.summary))];
-    const intro = ["", "**Findings outside the pull request's diff** (no inline comment possible):", ""];
-    let body = head.join("\n");
-    if (elsewhere.length) {
-        const room = MAX_BODY_CHARS - body.length - intro.join("\n").length - 200;
-        let used = 0;
-        let shown = 0;
-        for (const line of elsewhere) {
-            if (used + line.length + 1 > room)
-                break;
-            used += line.length + 1;
-            shown++;
-        }
-        const more = elsewhere.length - shown;
-        body = [
-            ...head,
-            ...intro,
-            ...elsewhere.slice(0, shown),
-            ...(more ? [`- … ${more} more: the job summary and the \`findings\` output have them all`] : []),
+        const body = [
+            `<!-- ${FINGERPRINT}${mark} -->`,
+            "**✏️ The agent's edit**, as a suggestion",
+            "",
+            suggestion(redact(text)),
         ].join("\n");
+        // Applied with one click as it stands: never cut. One too long stays in the report with its diff.
+        if (body.length > MAX_BODY_CHARS)
+            continue;
+        suggestions++;
+        comments.push({ path: e.path, line: e.end, start_line: e.start < e.end ? e.start : undefined, body });
     }
-    return { body, comments, posted, repeated, unanchored: elsewhere.length, suggestions };
+    return {
+        body: reviewBody((0,agent_markdown/* agentMarkdown */.vE)(redact(p.summary)), build_status(posted, repeated), elsewhere),
+        comments,
+        posted,
+        repeated,
+        unanchored: elsewhere.length,
+        suggestions,
+        repeatedSuggestions,
+    };
+}
+/** What the review says of its findings beside the summary: that none is new, or how many were left out. */
+function build_status(posted, repeated) {
+    if (posted === 0 && repeated === 0)
+        return "_No findings._";
+    if (posted === 0)
+        return `_No new findings; ${repeated} already reported._`;
+    if (repeated === 0)
+        return undefined;
+    return `_${posted} new finding${posted === 1 ? "" : "s"}; ${repeated} already reported (not repeated here)._`;
+}
+/**
+ * The review's body: the summary (rendered, then capped to its share), what is new, and the findings
+ * outside the diff, one line each, as many as fit (their fingerprints are on those lines: never cut inside one).
+ */
+function reviewBody(summary, said, elsewhere) {
+    const head = ["### Cursor agent review", "", capMarkdown(summary, MAX_SUMMARY_CHARS)];
+    if (said)
+        head.push("", said);
+    if (elsewhere.length === 0)
+        return capMarkdown(head.join("\n"), MAX_BODY_CHARS);
+    const intro = ["", "**Findings outside the pull request's diff** (no inline comment possible):", ""];
+    const room = MAX_BODY_CHARS - head.join("\n").length - intro.join("\n").length - 200;
+    let used = 0;
+    let shown = 0;
+    for (const line of elsewhere) {
+        if (used + line.length + 1 > room)
+            break;
+        used += line.length + 1;
+        shown++;
+    }
+    const more = elsewhere.length - shown;
+    const body = [
+        ...head,
+        ...intro,
+        ...elsewhere.slice(0, shown),
+        ...(more ? [`- … ${more} more: the job summary and the \`findings\` output have them all`] : []),
+    ].join("\n");
+    return capMarkdown(body, MAX_BODY_CHARS);
+}
+/**
+ * An inline comment's body: its head (fingerprint, title), the finding's text capped to what is left, and
+ * its suggestion whole or not at all (a cut suggestion would apply half a change with one click).
+ */
+function commentBody(head, text, block) {
+    let tail = block === undefined ? "" : `\n\n${block}`;
+    if (head.length + tail.length + CUT_NOTE.length + 4 > MAX_BODY_CHARS) {
+        const n = String(block.length).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+        tail = `\n\n_The suggestion is too long for a comment (${n} characters): the \`findings\` output has it._`;
+    }
+    return `${head}\n\n${capMarkdown(text, MAX_BODY_CHARS - head.length - 2 - tail.length)}${tail}`;
 }
 /** Inline suggestions made from the agent's edits, per review. */
 const MAX_SUGGESTED_EDITS = 50;
@@ -954,7 +1103,7 @@ const MAX_SUGGESTED_EDITS = 50;
  * backtick run inside. No line at all (not one empty line) deletes them.
  */
 function suggestion(text) {
-    return text === "" ? "```suggestion\n```" : (0,_render_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .fenced */ .OF)(text, "suggestion");
+    return text === "" ? "```suggestion\n```" : (0,markdown/* fenced */.OF)(text, "suggestion");
 }
 
 

@@ -407,7 +407,8 @@ function makeRetriable(function_, options) {
 /**
  * The installer's HTTP: retried with backoff on network errors, timeouts, 429 and 5xx (p-retry), never on
  * other 4xx; a timeout per attempt; a downloaded file streamed to disk and hashed on the way, with a
- * progress line every few seconds. Errors are one line, naming the URL.
+ * progress line every few seconds. A request that fails for good throws `FetchFailed`: one line, naming the
+ * URL, the last error and how many attempts were really made.
  */
 
 
@@ -430,34 +431,58 @@ class HttpStatusError extends Error {
         this.url = url;
     }
 }
+/** A request that failed for good: its last error, after `attempts` tries (1: it was not retried). */
+class FetchFailed extends Error {
+    url;
+    attempts;
+    last;
+    constructor(url, attempts, last) {
+        super(`${url} failed${attempts > 1 ? ` after ${attempts} attempts` : ""} (${why(last)})`);
+        this.url = url;
+        this.attempts = attempts;
+        this.last = last;
+        this.name = "FetchFailed";
+    }
+}
 /** 1 + 3 retries, 1 s, 2 s, 4 s apart: a flaky CDN gets 7 s to recover. */
 const RETRIES = 3;
 const FIRST_DELAY_MS = 1_000;
 const TEXT_TIMEOUT_MS = 30_000;
 const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
 const PROGRESS_EVERY_MS = 5_000;
+/** A build name or the install script: anything longer is not read (a mirror's error page, a stream). */
 const MAX_TEXT_BYTES = 1024 * 1024;
 async function retried(url, timeoutMs, log, attempt) {
-    return pRetry(async () => {
-        const res = attempt(AbortSignal.timeout(timeoutMs));
-        return await res.catch((e) => {
-            // Only a server's trouble or a rate limit may pass with time; any other answer is final.
-            if (e instanceof HttpStatusError && e.status !== 429 && e.status < 500)
-                throw new AbortError(e);
-            throw e;
+    // Counted here, not taken from the retry settings: an answer that is final (a 404) is tried once.
+    let attempts = 0;
+    try {
+        return await pRetry(async () => {
+            attempts++;
+            const res = attempt(AbortSignal.timeout(timeoutMs));
+            return await res.catch((e) => {
+                // Only a server's trouble or a rate limit may pass with time; any other answer is final.
+                if (e instanceof HttpStatusError && e.status !== 429 && e.status < 500)
+                    throw new AbortError(e);
+                throw e;
+            });
+        }, {
+            retries: RETRIES,
+            minTimeout: FIRST_DELAY_MS,
+            factor: 2,
+            onFailedAttempt: ({ error, retriesLeft, retryDelay }) => {
+                if (retriesLeft > 0 && retryDelay > 0)
+                    log(`${url}: ${why(error)}; retrying in ${retryDelay / 1000} s (${retriesLeft} left)`);
+            },
         });
-    }, {
-        retries: RETRIES,
-        minTimeout: FIRST_DELAY_MS,
-        factor: 2,
-        onFailedAttempt: ({ error, retriesLeft, retryDelay }) => {
-            if (retriesLeft > 0)
-                log(`${url}: ${why(error)}; retrying in ${retryDelay / 1000} s (${retriesLeft} left)`);
-        },
-    });
+    }
+    catch (e) {
+        throw new FetchFailed(url, attempts, e);
+    }
 }
 /** What went wrong, in a few words: the status, or the network error under fetch's "fetch failed". */
 function why(e) {
+    if (e instanceof FetchFailed)
+        return why(e.last);
     if (e instanceof HttpStatusError)
         return `HTTP ${e.status}`;
     const err = e;
@@ -477,15 +502,44 @@ async function get(url, signal, headers = {}) {
 async function getText(url, log, headers = {}) {
     return retried(url, TEXT_TIMEOUT_MS, log, async (signal) => {
         const res = await get(url, signal, headers);
-        const text = await res.text();
-        return text.slice(0, MAX_TEXT_BYTES);
+        return readCapped(res, MAX_TEXT_BYTES);
     });
+}
+/** At most `cap` bytes of the body, as text: reading stops there, so an endless answer costs `cap`. */
+async function readCapped(res, cap) {
+    const reader = res.body?.getReader();
+    if (!reader)
+        return "";
+    const chunks = [];
+    let bytes = 0;
+    try {
+        while (bytes < cap) {
+            const { done, value } = await reader.read();
+            if (done)
+                break;
+            const kept = value.subarray(0, cap - bytes);
+            chunks.push(kept);
+            bytes += kept.length;
+        }
+    }
+    finally {
+        // Closes the connection when the cap cut the body short; nothing to do when it ended.
+        await reader.cancel().catch(() => { });
+    }
+    return new TextDecoder().decode(Buffer.concat(chunks));
 }
 /** Downloads `url` to `dest`; the sha256 and size of what was written. */
 async function download(url, dest, log) {
     return retried(url, DOWNLOAD_TIMEOUT_MS, log, async (signal) => {
-        const res = await get(url, signal);
-        const total = Number(res.headers.get("content-length")) || undefined;
+        // The archive as it is stored: asked not to be compressed again on the way. A mirror may do it
+        // anyway (gzip over the .tar.gz); fetch then undoes it, so what is written and hashed is still the
+        // archive, but the Content-Length counts the encoded bytes and cannot be checked against it.
+        const res = await get(url, signal, { "accept-encoding": "identity" });
+        const encoding = res.headers.get("content-encoding");
+        const encoded = encoding !== null && encoding.trim().toLowerCase() !== "identity";
+        if (encoded)
+            log(`${url}: sent with Content-Encoding: ${encoding}, decoded`);
+        const total = encoded ? undefined : Number(res.headers.get("content-length")) || undefined;
         const hash = (0,external_node_crypto_.createHash)("sha256");
         let bytes = 0;
         let last = Date.now();
@@ -574,7 +628,9 @@ async function installAgent(s, env, log, platform = process.platform, arch = pro
     const target = targetOf(platform, arch);
     if (typeof target === "string")
         throw new InstallError(`Could not install the Cursor CLI: ${target}.`);
-    const build = inputs/* BUILD */.Bv.test(s.version) ? s.version : await latest(s.baseUrl, log);
+    // A build the user named, or the one found as the latest (then a 404 is not theirs to fix).
+    const named = inputs/* BUILD */.Bv.test(s.version);
+    const build = named ? s.version : await latest(s.baseUrl, log);
     // The tool cache's module reads its directories from the process's environment.
     const temp = env.RUNNER_TEMP || (0,external_node_os_.tmpdir)();
     process.env.RUNNER_TEMP ||= temp;
@@ -582,14 +638,14 @@ async function installAgent(s, env, log, platform = process.platform, arch = pro
     const tc = await Promise.all(/* import() */[__webpack_require__.e(119), __webpack_require__.e(58), __webpack_require__.e(805)]).then(__webpack_require__.bind(__webpack_require__, 9805));
     const cached = tc.find(TOOL, cacheVersion(build), target.arch);
     if (cached) {
-        // Put there by another tool or an older version of this action, it may have no hash beside it.
-        let sha256 = "";
-        try {
-            sha256 = (0,external_node_fs_.readFileSync)(external_node_path_default().join(cached, SHA_FILE), "utf8").trim();
+        const sha256 = recordedSha(cached);
+        if (sha256) {
+            log(`Cursor CLI ${build} from the tool cache (${cached}), sha256 ${sha256}`);
+            return { agentPath: launcher(cached, target), build, sha256, fromCache: true };
         }
-        catch { }
-        log(`Cursor CLI ${build} from the tool cache (${cached})`);
-        return { agentPath: launcher(cached, target), build, sha256, fromCache: true };
+        // Put there by another tool or an older version of this action: what it is cannot be told, and
+        // cursor-sha256 would be empty. Downloaded again; tc.cacheDir empties the entry before filling it.
+        log(`Cursor CLI ${build} in the tool cache (${cached}) has no sha256 beside it: downloading it again`);
     }
     const url = packageUrl(s.baseUrl, build, target);
     const work = external_node_path_default().join(temp, `cursor-agent-install-${process.pid}-${Date.now()}`);
@@ -598,10 +654,14 @@ async function installAgent(s, env, log, platform = process.platform, arch = pro
         log(`Downloading the Cursor CLI ${build} from ${url}`);
         const archive = external_node_path_default().join(work, `agent-cli-package.${target.archive}`);
         const got = await download(url, archive, log).catch((e) => {
-            if (e instanceof HttpStatusError && e.status === 404) {
-                throw new InstallError(`Could not install the Cursor CLI: build ${build} was not found (HTTP 404 from ${url}); check cursor-version.`);
+            const last = e instanceof FetchFailed ? e.last : e;
+            if (last instanceof HttpStatusError && last.status === 404) {
+                throw new InstallError(named
+                    ? `Could not install the Cursor CLI: build ${build} was not found (HTTP 404 from ${url}); check cursor-version.`
+                    : `Could not install the Cursor CLI: build ${build}, named the latest, was not found (HTTP 404 from ${url}); set cursor-version to a build published there.`);
             }
-            throw new InstallError(`Could not install the Cursor CLI: ${url} failed after ${1 + 3} attempts (${why(e)}).`);
+            const failed = e instanceof FetchFailed ? e.message : `${url} failed (${why(e)})`;
+            throw new InstallError(`Could not install the Cursor CLI: ${failed}.`);
         });
         log(`Downloaded ${mib(got.bytes)}, sha256 ${got.sha256}`);
         const dir = await unpack(archive, external_node_path_default().join(work, "package"), target, tc);
@@ -663,6 +723,16 @@ async function unpack(archive, dest, target, tc) {
     const entries = (0,external_node_fs_.readdirSync)(dest, { withFileTypes: true });
     const only = entries.length === 1 && entries[0].isDirectory() ? external_node_path_default().join(dest, entries[0].name) : dest;
     return only;
+}
+/** The archive's sha256 this action wrote beside a cached build; empty when missing, unreadable or not a hash. */
+function recordedSha(dir) {
+    try {
+        const sha = (0,external_node_fs_.readFileSync)(external_node_path_default().join(dir, SHA_FILE), "utf8").trim();
+        return /^[0-9a-f]{64}$/.test(sha) ? sha : "";
+    }
+    catch {
+        return "";
+    }
 }
 function launcher(dir, target) {
     for (const name of launcherNames(target)) {
