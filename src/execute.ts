@@ -226,31 +226,48 @@ export async function execute(
   // waits in the pipe meanwhile).
   let wired: Promise<{ live: LiveLog; tracker: ChangeTracker; pipeline: Pipeline }> | undefined;
   const wire = () =>
-    (wired ??= Promise.all([parts(), listeners()]).then(([{ Pipeline }, { live, tracker }]) => {
-      const pipeline = new Pipeline(
-        [
-          live.onUpdate,
-          tracker.onUpdate,
-          (u) => {
-            if (u.type === "result") session.resultSeen();
-            watcher?.onUpdate(u);
-          },
-        ],
-        settings.workspace,
-      );
-      // Never in the agent's way: not awaited here, and a watcher that cannot be had is no watcher.
-      watching = (
-        hooks.progress?.({ model: pipeline.model, filesChanged: () => tracker.changedSoFar() }) ??
-        Promise.resolve(undefined)
-      )
-        .then((w) => {
-          watcher = w;
-          w?.start();
-          return w;
-        })
-        .catch(() => undefined);
-      return { live, tracker, pipeline };
-    }));
+    (wired ??= Promise.all([parts(), listeners()]).then(
+      ([{ Pipeline, warmFinalMessage }, { live, tracker }]) => {
+        let warmed = false;
+        const pipeline = new Pipeline(
+          [
+            live.onUpdate,
+            tracker.onUpdate,
+            (u) => {
+              if (u.type === "result") {
+                session.resultSeen();
+                // The report's final message, rendered while the agent exits (a run with a contract, judged
+                // by `hooks.judge`, shows it without its block).
+                if (!warmed) {
+                  warmed = true;
+                  setImmediate(() => {
+                    try {
+                      warmFinalMessage(pipeline.model, hooks.judge !== undefined, redact);
+                    } catch {
+                      // only a head start: the report renders it itself
+                    }
+                  });
+                }
+              }
+              watcher?.onUpdate(u);
+            },
+          ],
+          settings.workspace,
+        );
+        // Never in the agent's way: not awaited here, and a watcher that cannot be had is no watcher.
+        watching = (
+          hooks.progress?.({ model: pipeline.model, filesChanged: () => tracker.changedSoFar() }) ??
+          Promise.resolve(undefined)
+        )
+          .then((w) => {
+            watcher = w;
+            w?.start();
+            return w;
+          })
+          .catch(() => undefined);
+        return { live, tracker, pipeline };
+      },
+    ));
   const end = await session.run(() => wire().then((w) => w.pipeline));
   // The agent is gone: what it created goes back to the workspace's owner, for the steps after this one.
   agentUser?.restoreOwnership();

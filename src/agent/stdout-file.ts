@@ -29,7 +29,8 @@ const COALESCE_MS = 1;
 /** Creates (truncates) `file` for the agent to write; the returned descriptor goes to its stdio. */
 export function openStdoutFile(file: string): number {
   // 0o600: the transcript may hold what the agent read; only the runner's user reads it.
-  return openSync(file, "w", 0o600);
+  // "wx": a new file, never one that is there already (nor a link planted at its name).
+  return openSync(file, "wx", 0o600);
 }
 
 /** A Readable of the file `file` while another process appends to it; see {@link writerExited}. */

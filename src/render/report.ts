@@ -200,6 +200,16 @@ function compose(input: ReportInput, files: FileChange[], shape: Shape): string 
   return out.join("\n");
 }
 
+/**
+ * Renders ahead the final message that {@link renderReport} will show (its markdown is kept by text, so
+ * the report finds it done). Called when the result arrives, while the agent exits and before the end of
+ * the run's git work: lexing a long message is most of a report's time (~20 ms for 64 KiB).
+ */
+export function warmFinalMessage(model: RunModel, contract: boolean, redact: Redact): void {
+  const shown = finalMessage(model, contract, redact);
+  if (shown) agentMarkdown(shown);
+}
+
 /** The final message as the report shows it (redacted, cut, without a contract block), before rendering. */
 function finalMessage(model: RunModel, contract: boolean, redact: Redact): string | undefined {
   // The last segment is the final message; `result` joins every segment, narration included.
