@@ -7,6 +7,7 @@
  * physical lines. This module turns all of that into a sequence of parsed values plus a count of what it
  * had to skip; it never throws on input.
  */
+import { parseDelta } from "./deltas.js";
 import { isPlainObject } from "./json.js";
 
 /** A physical line continued this many times without parsing is given up as malformed. */
@@ -200,6 +201,8 @@ function isBlank(text: string): boolean {
 }
 
 function parseObject(text: string): Record<string, unknown> | undefined {
+  const delta = parseDelta(text);
+  if (delta) return delta;
   try {
     const value: unknown = JSON.parse(text);
     return isPlainObject(value) ? value : undefined;

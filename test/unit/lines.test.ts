@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { parseDelta } from "../../src/stream/deltas.js";
 import { LineFramer, MAX_JOINED_LINES } from "../../src/stream/lines.js";
 import { fixture, replay } from "../helpers/replay.js";
 
@@ -116,5 +117,64 @@ describe("lines past the limit", () => {
     const f = new LineFramer(100);
     expect(f.push(Buffer.from(`${line}\n`)).length).toBe(1);
     expect(f.stats.oversized).toBe(0);
+  });
+});
+
+describe("the two commonest deltas, parsed without JSON.parse", () => {
+  const thinking = (text: string, id: string, ts: string) =>
+    `{"type":"thinking","subtype":"delta","text":"${text}","session_id":"${id}","timestamp_ms":${ts}}`;
+  const assistant = (text: string, id: string, ts: string) =>
+    `{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"${text}"}]},"session_id":"${id}","timestamp_ms":${ts}}`;
+  /** JSON.parse's answer: a value, or undefined where it throws. */
+  const json = (line: string) => {
+    try {
+      return JSON.parse(line) as unknown;
+    } catch {
+      return undefined;
+    }
+  };
+  // Raw pieces that may or may not be valid inside a JSON string or number: escapes, controls, quotes.
+  const piece = fc.oneof(
+    fc.string({ unit: "grapheme" }),
+    fc.constantFrom('"', "\\", "\\n", '\\"', "\\u00e9", "\t", "\n", "\u0000", "\u2028", "é", "}", "]", ","),
+  );
+  const text = fc.array(piece, { maxLength: 6 }).map((p) => p.join(""));
+  const ts = fc.oneof(
+    fc.nat().map(String),
+    fc.constantFrom(
+      "0",
+      "01",
+      "-1",
+      "1.5",
+      "1e3",
+      "9007199254740993",
+      "9999999999999999",
+      "12345678901234567",
+    ),
+  );
+
+  it("take a line only when JSON.parse reads the very same value from it", () => {
+    fc.assert(
+      fc.property(fc.boolean(), text, text, ts, (isThinking, t, id, stamp) => {
+        const line = (isThinking ? thinking : assistant)(t, id, stamp);
+        const fast = parseDelta(line);
+        if (fast !== undefined) expect(fast).toStrictEqual(json(line));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it("take the plain shapes the CLI writes, and leave every other line to JSON.parse", () => {
+    const id = "170e43fd-3aa8-4cff-80c0-b0119859a356";
+    for (const line of [thinking(" next", id, "1788160000084"), assistant("café — ok", id, "1788160000265")])
+      expect(parseDelta(line)).toStrictEqual(JSON.parse(line));
+    for (const line of [
+      thinking("a\\nb", id, "1"),
+      assistant("x", id, "01"),
+      `${assistant("x", id, "1")} `,
+      assistant("x", id, "1").replace('"role":"assistant",', ""),
+      '{"type":"thinking","subtype":"completed","session_id":"s","timestamp_ms":1}',
+    ])
+      expect(parseDelta(line)).toBeUndefined();
   });
 });
