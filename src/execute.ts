@@ -4,7 +4,7 @@
  * from the agent session or the file, and the end of the run is summed up: file changes, verdict, footer.
  */
 import { randomBytes } from "node:crypto";
-import { createReadStream, mkdirSync } from "node:fs";
+import { createReadStream, mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { agentCommand } from "./agent/command.js";
@@ -210,11 +210,13 @@ export async function execute(
     },
     onUnread: (bytes, why) => {
       const when =
-        why === "drain"
-          ? `within ${formatDuration(graces.drainMs)} of its exit`
-          : `in time after the ${why === "cancel" ? "cancel" : why === "timeout" ? "timeout" : "stop"}`;
+        typeof why === "object"
+          ? `(reading the transcript file failed: ${why.readError})`
+          : why === "drain"
+            ? `within ${formatDuration(graces.drainMs)} of its exit`
+            : `in time after the ${why === "cancel" ? "cancel" : why === "timeout" ? "timeout" : "stop"}`;
       log.text(
-        `⚠ ${formatBytes(bytes)} of the agent's output could not be read ${when}: the transcript file has them`,
+        `⚠ ${formatBytes(bytes)} of the agent's output could not be read ${when}: the transcript file has it`,
       );
       log.flush();
     },
@@ -316,7 +318,11 @@ function stopMessage(reason: StopReason, afterMs: number, hangGraceMs: number): 
 
 /** Under RUNNER_TEMP (never the workspace), unique per run, attempt and step. */
 function transcriptPath(env: NodeJS.ProcessEnv): string {
-  const dir = path.join(env.RUNNER_TEMP || tmpdir(), "cursor-agent");
+  // RUNNER_TEMP is the runner's own; outside a runner, a directory of our own (a shared /tmp/cursor-agent
+  // could belong to anyone).
+  const dir = env.RUNNER_TEMP
+    ? path.join(env.RUNNER_TEMP, "cursor-agent")
+    : mkdtempSync(path.join(tmpdir(), "cursor-agent-"));
   mkdirSync(dir, { recursive: true });
   const id = [env.GITHUB_RUN_ID, env.GITHUB_RUN_ATTEMPT, env.GITHUB_JOB, env.GITHUB_ACTION]
     .filter(Boolean)

@@ -22,6 +22,8 @@ export interface ExitInfo {
 export interface AgentStdout extends Readable {
   /** Ends it now; returns the bytes left unread (they stay in the transcript file). */
   stopReading(): number;
+  /** It ended early because the file could not be read: the error's code, and the bytes left unread. */
+  readonly failure?: { code: string; unread: number };
 }
 
 export interface RunningAgent {
@@ -42,7 +44,7 @@ export interface RunningAgent {
 }
 
 export interface StartOptions {
-  /** The raw transcript: the agent's stdout goes there, byte for byte (created or truncated). */
+  /** The raw transcript: the agent's stdout goes there, byte for byte (a new file: it must not exist). */
   stdoutFile: string;
   onStderrLine: (line: string) => void;
   /** A promise while the log cannot take more: stderr is not read until it settles. */
@@ -62,8 +64,14 @@ export const startAgent: StartAgent = (cmd, opts) => {
   // node:child_process rather than execa: loading execa's module graph cost ~30 ms of every run's
   // start-up (BENCHMARKS.md), and the process is driven through its events and streams either way.
   const out = openStdoutFile(opts.stdoutFile);
-  const stdout = new FollowedFile(opts.stdoutFile);
+  let stdout: FollowedFile;
   let child: ReturnType<typeof spawn>;
+  try {
+    stdout = new FollowedFile(opts.stdoutFile, out);
+  } catch (e) {
+    closeSync(out);
+    throw e;
+  }
   try {
     child = spawn(cmd.file, cmd.args, {
       cwd: cmd.cwd,

@@ -59,7 +59,7 @@ export interface SessionOptions {
   onStderrLine: (line: string) => void;
   onStop: (s: Stopped) => void;
   /** Bytes of the agent's output left unread when the drain's time ran out ({@link Graces.drainMs}). */
-  onUnread: (bytes: number, why: StopReason | "drain") => void;
+  onUnread: (bytes: number, why: StopReason | "drain" | { readError: string }) => void;
   /** After each chunk of stdout went through the pipeline (flush the log here). */
   afterChunk: () => void;
   /** A promise while the log cannot take more: the agent's pipes are not read until it settles. */
@@ -143,6 +143,11 @@ export class AgentSession {
           throw e;
         },
       );
+      // Its last stderr lines (the reason it failed, often) are waited for from its exit on, briefly,
+      // alongside the reading of what it wrote (a cancel's report has the runner's 7.5 s in all).
+      const stderrWaited = agent.exited.then(() =>
+        Promise.race([agent.stderrDone, delay(opts.graces.pipeMs, undefined, { ref: false })]),
+      );
       // Read until the agent has exited and all it wrote is read: what a shell it left behind writes
       // later is not its stream.
       await consume(agent.stdout, reader, {
@@ -158,8 +163,9 @@ export class AgentSession {
       exit = await agent.exited;
       // Anything still in the agent's process group is a leftover of the agent's: it goes with it.
       agent.signal("SIGKILL");
-      // Its last stderr lines (the reason it failed, often) are still worth waiting for, briefly.
-      await Promise.race([agent.stderrDone, delay(opts.graces.pipeMs, undefined, { ref: false })]);
+      const failed = agent.stdout.failure;
+      if (failed) opts.onUnread(failed.unread, { readError: failed.code });
+      await stderrWaited;
     } finally {
       // No cut may come after this (the exit's callbacks can still be queued): stdout is released.
       over = true;

@@ -16,8 +16,11 @@ import { Readable } from "node:stream";
 const READ_BYTES = 64 * 1024;
 /** Reads go into the free end of one slab; a new one is taken when this little is left. */
 const MIN_FREE = 4 * 1024;
-/** The poll behind the notifications. */
-const POLL_MS = process.platform === "win32" ? 25 : 100;
+/**
+ * The poll behind the notifications. Windows tells of an append late (NTFS updates a file's size lazily):
+ * there the poll is what keeps the live log close behind the agent.
+ */
+const POLL_MS = process.platform === "win32" ? 4 : 100;
 /**
  * A notification this soon after the last read found nothing waits until this much time has passed: an
  * agent printing line after line is then read in chunks of what it wrote meanwhile, not a line per wake-up
@@ -26,7 +29,7 @@ const POLL_MS = process.platform === "win32" ? 25 : 100;
  */
 const COALESCE_MS = 1;
 
-/** Creates (truncates) `file` for the agent to write; the returned descriptor goes to its stdio. */
+/** Creates `file` for the agent to write (it must not exist yet); the descriptor goes to its stdio. */
 export function openStdoutFile(file: string): number {
   // 0o600: the transcript may hold what the agent read; only the runner's user reads it.
   // "wx": a new file, never one that is there already (nor a link planted at its name).
@@ -37,6 +40,10 @@ export function openStdoutFile(file: string): number {
 export class FollowedFile extends Readable {
   private fd: number | undefined;
   private position = 0;
+  /** Set when the writer exits: its size then. What is written past it is not the writer's (a leftover's). */
+  private end = Number.POSITIVE_INFINITY;
+  /** Reading stopped early because the file could not be read: the error's code and the bytes left. */
+  failure: { code: string; unread: number } | undefined;
   private slab = Buffer.allocUnsafe(READ_BYTES);
   private used = 0;
   private watcher: FSWatcher | undefined;
@@ -52,9 +59,19 @@ export class FollowedFile extends Readable {
   /** A read is scheduled for the next turn of the event loop. */
   private scheduled = false;
 
-  constructor(file: string) {
+  /** `writer`: the descriptor the file was created with; the file read must be that very file. */
+  constructor(file: string, writer?: number) {
     super({ highWaterMark: READ_BYTES });
     this.fd = openSync(file, "r");
+    if (writer !== undefined) {
+      // Opened twice by name: a process of a step before ours could have swapped the name in between.
+      const a = fstatSync(writer);
+      const b = fstatSync(this.fd);
+      if (a.dev !== b.dev || a.ino !== b.ino) {
+        closeSync(this.fd);
+        throw new Error(`${file} was replaced while it was being opened`);
+      }
+    }
     try {
       this.watcher = watch(file, { persistent: false }, () => this.wake());
       // A watcher that breaks (the file renamed or deleted under us) leaves the poll to do the work.
@@ -86,8 +103,18 @@ export class FollowedFile extends Readable {
     return unread;
   }
 
-  /** The writer is gone: what it wrote is read to the end, then the stream ends. */
+  /**
+   * The writer is gone: what it wrote is read to the end, then the stream ends. Its end is the file's size
+   * now: a process it left behind that goes on writing is neither read nor waited for.
+   */
   writerExited(): void {
+    if (this.fd !== undefined && !this.exited) {
+      try {
+        this.end = fstatSync(this.fd).size;
+      } catch {
+        // read to wherever reading stops
+      }
+    }
     this.exited = true;
     this.wake();
   }
@@ -131,9 +158,13 @@ export class FollowedFile extends Readable {
     }
     let n: number;
     try {
-      n = readSync(this.fd, this.slab, this.used, READ_BYTES - this.used, this.position);
+      const want = Math.min(READ_BYTES - this.used, this.end - this.position);
+      n = want > 0 ? readSync(this.fd, this.slab, this.used, want, this.position) : 0;
     } catch (e) {
-      this.destroy(e as Error);
+      // The events read so far still make a report: the stream ends here, and the session says why (an
+      // agent on Windows can lock a range of its own stdout against our reads).
+      const code = (e as NodeJS.ErrnoException).code ?? String(e);
+      this.failure = { code, unread: this.stopReading() };
       return;
     }
     if (n > 0) {

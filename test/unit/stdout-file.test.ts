@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { closeSync, mkdtempSync, readFileSync } from "node:fs";
+import { closeSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -64,11 +64,37 @@ describe("the agent's stdout as a file, read as it grows", () => {
   });
 });
 
+describe("the end of the agent's stream", () => {
+  it("is the file's size when the agent exited: what a process it left goes on writing is not read", async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "follow-")), "out.ndjson");
+    const fd = openStdoutFile(file);
+    const follow = new FollowedFile(file, fd);
+    writeSync(fd, "mine\n");
+    follow.writerExited();
+    // A leftover writing on after the exit, faster than anything reads (here: before the first read).
+    writeSync(fd, "late\n".repeat(10_000));
+    closeSync(fd);
+    const chunks: string[] = [];
+    for await (const c of follow) chunks.push(String(c));
+    expect(chunks.join("")).toBe("mine\n");
+  });
+
+  it("a file swapped between its creation and its opening for reading is refused", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "follow-"));
+    const file = path.join(dir, "out.ndjson");
+    const fd = openStdoutFile(file);
+    renameSync(file, path.join(dir, "moved"));
+    writeFileSync(file, "planted\n");
+    expect(() => new FollowedFile(file, fd)).toThrow(/replaced/);
+    closeSync(fd);
+  });
+});
+
 describe("the session's reading after the agent exits", () => {
   /** Runs `node -e script` as the agent through the real process and session; what the pipeline saw. */
   async function session(script: string, graces: Partial<typeof DEFAULT_GRACES>, timeoutMs = 0) {
     const dir = mkdtempSync(path.join(tmpdir(), "session-"));
-    const unread: [number, string][] = [];
+    const unread: [number, unknown][] = [];
     const stops: string[] = [];
     const s = new AgentSession({
       command: { file: process.execPath, args: ["-e", script], cwd: dir, env: process.env },
@@ -87,7 +113,9 @@ describe("the session's reading after the agent exits", () => {
     const pipeline = new Pipeline([(u) => void updates.push(u)], dir);
     const started = Date.now();
     const end = await s.run(pipeline);
-    return { end, unread, stops, updates, ms: Date.now() - started, pipeline };
+    const ms = Date.now() - started;
+    rmSync(dir, { recursive: true, force: true });
+    return { end, unread, stops, updates, ms, pipeline };
   }
 
   it("a hole truncated into stdout (endless zeros) is not read past the drain's time; what came before is", async () => {
