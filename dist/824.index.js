@@ -493,7 +493,8 @@ __webpack_require__.d(__webpack_exports__, {
   ub: () => (/* binding */ COMMENT_BUDGET),
   pm: () => (/* binding */ SUMMARY_BUDGET),
   B1: () => (/* binding */ renderReport),
-  Yx: () => (/* binding */ todoLines)
+  Yx: () => (/* binding */ todoLines),
+  Jt: () => (/* binding */ warmFinalMessage)
 });
 
 // EXTERNAL MODULE: ./src/structured/contract.ts
@@ -715,6 +716,16 @@ function compose(input, files, shape) {
     for (const n of shape.notes.filter(Boolean))
         out.push(`> ${n}`, "");
     return out.join("\n");
+}
+/**
+ * Renders ahead the final message that {@link renderReport} will show (its markdown is kept by text, so
+ * the report finds it done). Called when the result arrives, while the agent exits and before the end of
+ * the run's git work: lexing a long message is most of a report's time (~20 ms for 64 KiB).
+ */
+function warmFinalMessage(model, contract, redact) {
+    const shown = finalMessage(model, contract, redact);
+    if (shown)
+        (0,agent_markdown/* agentMarkdown */.vE)(shown);
 }
 /** The final message as the report shows it (redacted, cut, without a contract block), before rendering. */
 function finalMessage(model, contract, redact) {
