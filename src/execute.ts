@@ -135,6 +135,8 @@ export async function execute(
   // ~20 ms) is taken before the agent starts: a change it made in its first instant would otherwise be
   // taken for the checkout's own.
   const before = settings.transcript ? undefined : await snapshotWorkingTree(git, settings.workspace);
+  /** The session failed: nothing may start after it (the progress comment's first write). */
+  let failed = false;
   /** The live log and the change tracker, once their code is loaded (the agent may be starting). */
   const listeners = () =>
     parts().then(({ ChangeTracker, LiveLog }) => ({
@@ -262,6 +264,8 @@ export async function execute(
           Promise.resolve(undefined)
         )
           .then((w) => {
+            // A run that failed before the comment's code was loaded gets no "working" comment after it.
+            if (failed) return undefined;
             watcher = w;
             w?.start();
             return w;
@@ -270,7 +274,12 @@ export async function execute(
         return { live, tracker, pipeline };
       },
     ));
-  const end = await session.run(() => wire().then((w) => w.pipeline));
+  const end = await session
+    .run(() => wire().then((w) => w.pipeline))
+    .catch((e: unknown) => {
+      failed = true;
+      throw e;
+    });
   // The agent is gone: what it created goes back to the workspace's owner, for the steps after this one.
   agentUser?.restoreOwnership();
   ran = { transcriptFile, ...end, before };

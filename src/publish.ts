@@ -76,13 +76,15 @@ export async function publish(
   const target = s.comment ? context.pullRequest : undefined;
   if (target && s.githubToken) {
     deps.beforeComment?.();
+    // The deadline stops the requests too: none goes on (retrying, keeping the step alive) after it.
+    const abort = new AbortController();
     const work = (async () => {
       const { upsertComment } = await import("./github/comment.js");
-      const client = await deps.github(s.githubToken!, deps.env.GITHUB_API_URL);
+      const client = await deps.github(s.githubToken!, deps.env.GITHUB_API_URL, { signal: abort.signal });
       return upsertComment(client, target, s.commentKey, comment);
     })();
     try {
-      const r = await withDeadline(work, deadline);
+      const r = await withDeadline(work, deadline, abort);
       deps.setOutput("comment-url", r.url);
     } catch (e) {
       deps.warning(apiProblem("write the PR comment", e));
@@ -173,9 +175,11 @@ function withDeadline<T>(p: Promise<T>, ms: number, abort?: AbortController): Pr
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      const late = new Error(`no answer within ${Math.round(ms / 1000)} s`);
-      abort?.abort(late);
-      reject(late);
+      // No reason given to abort(): a reason reaches octokit as a plain error, which its retry plugin
+      // takes for a 500 and retries (~14 s more, with the timers keeping the step alive); an AbortError
+      // it lets go at once.
+      abort?.abort();
+      reject(new Error(`no answer within ${Math.round(ms / 1000)} s`));
     }, ms);
   });
   return Promise.race([p, deadline]).finally(() => clearTimeout(timer));

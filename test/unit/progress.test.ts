@@ -22,8 +22,9 @@ interface Call {
 
 /**
  * GitHub as the progress comment sees it: each request answered after `latencyMs` (or held until
- * `release()`), failed by `failWith`, and aborted by its signal the way octokit's are (an aborted request
- * never lands). `body` is the comment as GitHub has it.
+ * `release()`), failed by `failWith`, and aborted by its signal the way octokit's are (here an aborted
+ * request never lands; the real GitHub may still apply one it had received, which is why finish() waits
+ * rather than aborts). `body` is the comment as GitHub has it.
  */
 class FakeGitHub {
   calls: Call[] = [];
@@ -136,9 +137,10 @@ function setUp(gh: FakeGitHub, extra: { signals?: EventEmitter } = {}) {
 }
 
 /** finish() may wait (fake) time for a request in flight. */
+/** finish(), with time enough for a request in flight (it is waited for up to 10 s). */
 async function finish(p: ProgressComment): Promise<void> {
   const done = p.finish();
-  await vi.advanceTimersByTimeAsync(2_000);
+  await vi.advanceTimersByTimeAsync(11_000);
   await done;
 }
 
@@ -236,7 +238,7 @@ describe("the progress comment's pace", () => {
 });
 
 describe("the progress comment's end", () => {
-  it("finish() aborts the update in flight: it never lands after the report", async () => {
+  it("finish() waits for the update in flight (GitHub applies what it received), so the report lands last", async () => {
     const gh = new FakeGitHub();
     const { p, call, started } = setUp(gh);
     p.start();
@@ -244,18 +246,38 @@ describe("the progress comment's end", () => {
     started(call("s", "Shell", "npm test"));
     gh.hold = true;
     await vi.advanceTimersByTimeAsync(14_000);
-    expect(gh.writes()).toHaveLength(2); // the tick's update, held (a slow API, a rate limit)
+    expect(gh.writes()).toHaveLength(2); // the tick's update, held (a slow API)
     let finished = false;
     void p.finish().then(() => (finished = true));
-    await vi.advanceTimersByTimeAsync(1_000);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(finished).toBe(false);
+    gh.release();
+    await vi.advanceTimersByTimeAsync(1);
     expect(finished).toBe(true);
     gh.report("### ✅ Cursor agent succeeded");
-    gh.release();
     await vi.advanceTimersByTimeAsync(120_000);
-    expect(gh.body).toBe("### ✅ Cursor agent succeeded");
     expect(gh.landed.at(-1)).toBe("### ✅ Cursor agent succeeded");
     expect(gh.writes()).toHaveLength(2);
     expect(gh.open).toBe(0);
+  });
+
+  it("finish() gives a hung request 10 s, then aborts it; no request is sent after", async () => {
+    const gh = new FakeGitHub();
+    const { p, call, started } = setUp(gh);
+    p.start();
+    await vi.advanceTimersByTimeAsync(1_000);
+    started(call("s", "Shell", "npm test"));
+    gh.hold = true;
+    await vi.advanceTimersByTimeAsync(14_000);
+    let finished = false;
+    void p.finish().then(() => (finished = true));
+    await vi.advanceTimersByTimeAsync(9_000);
+    expect(finished).toBe(false);
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(finished).toBe(true);
+    expect(gh.open).toBe(0);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(gh.writes()).toHaveLength(2);
   });
 
   it("finish() lets a request that completes in time complete (the first write is found by the report)", async () => {

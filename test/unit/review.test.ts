@@ -6,6 +6,8 @@
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createTwoFilesPatch } from "diff";
@@ -20,6 +22,7 @@ import type {
   PullFile,
   ReviewCommentInput,
 } from "../../src/github/api.js";
+import { createGitHubClient } from "../../src/github/client.js";
 import { writtenByUs } from "../../src/github/identity.js";
 import { RunModel } from "../../src/model/run-model.js";
 import { publish } from "../../src/publish.js";
@@ -440,6 +443,62 @@ describe("posting: whose fingerprints count, one review per run, the deadline", 
     await new Promise((r) => setTimeout(r, 1_500));
     expect(posted).toEqual([]);
   }, 10_000);
+});
+
+describe("the deadline with the action's real client", () => {
+  it("a GitHub that never answers: publish ends at each deadline, and nothing is left running or sent after", async () => {
+    // Accepts every connection and never answers: the review's and the comment's requests, through the
+    // action's own octokit (retry and throttling plugins), must stop at their deadlines.
+    const sockets = new Set<import("node:net").Socket>();
+    let requests = 0;
+    const server = createServer(() => {
+      requests++;
+    });
+    server.on("connection", (s) => sockets.add(s));
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const warnings: string[] = [];
+    const outcome = {
+      model: new RunModel(),
+      verdict: { conclusion: "success", error: "" },
+      changes: { files: [], added: 0, removed: 0, notes: [] },
+      transcriptFile: "",
+      wallMs: 1,
+      cancelled: true, // 2.5 s for GitHub
+      review: data([{ path: "a.ts", line: 2, severity: "low", title: "T", body: "b" }]),
+    } as unknown as Outcome;
+    const timers = () => process.getActiveResourcesInfo().filter((r) => r === "Timeout").length;
+    const timersBefore = timers();
+    const started = Date.now();
+    try {
+      await publish(
+        outcome,
+        { comment: true, jobSummary: false, githubToken: "t", commentKey: "k" } as unknown as Settings,
+        { eventName: "pull_request", actor: { isBot: false }, pullRequest: TARGET },
+        {
+          env: { GITHUB_API_URL: url },
+          setOutput: () => {},
+          warning: (m) => warnings.push(m),
+          github: async (token, apiUrl, options) => createGitHubClient(token, apiUrl, options),
+        },
+        same,
+      );
+      // The review's 2.5 s, then the comment's 2.5 s: each stops at its deadline.
+      expect(Date.now() - started).toBeLessThan(8_000);
+      // And nothing goes on after it: no retry waiting its turn (its timer would hold the step open for
+      // ~14 s), no request sent later.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(timers()).toBeLessThanOrEqual(timersBefore);
+      const sent = requests;
+      await new Promise((r) => setTimeout(r, 2_000));
+      expect(requests).toBe(sent);
+    } finally {
+      for (const s of sockets) s.destroy();
+      server.close();
+    }
+    expect(warnings.join("\n")).toMatch(/post the review/);
+    expect(warnings.join("\n")).toMatch(/write the PR comment/);
+  }, 30_000);
 });
 
 describe("the severity gate, once the findings are checked against the repository", () => {
