@@ -133,12 +133,14 @@ __webpack_require__.r(__webpack_exports__);
 
 
 /**
- * How long {@link ProgressComment.finish} lets a request in flight complete before aborting it: a first
- * write that completes is the comment the report then finds (aborted, it might still be created, unseen,
- * and the report would be a second comment). None after a cancel: the runner kills the step 7.5 s after its
- * SIGINT (docs/runner.md) and the agent's shutdown has used most of that.
+ * How long {@link ProgressComment.finish} lets a request in flight complete before aborting it. Waiting is
+ * what keeps the report last: GitHub applies a PATCH (or POST) it has received even when the client then
+ * aborts, so an abandoned "working" update could land over the report, and an abandoned first write could
+ * become a second comment. The agent is done by then, and an update is one attempt (no retry, no
+ * rate-limit wait), so this is the API's own answer time; only a hung request meets the limit. None after
+ * a cancel: the runner kills the step 7.5 s after its SIGINT (docs/runner.md) and the report comes first.
  */
-const FINISH_WAIT_MS = 1_000;
+const FINISH_WAIT_MS = 10_000;
 /** How long an aborted request may take to settle (a client honouring its signal: at once). */
 const ABORT_WAIT_MS = 250;
 /** How long {@link ProgressComment.fail} gives its own write (then the process may end). */
@@ -212,8 +214,8 @@ class ProgressComment {
         }
     };
     /**
-     * No more updates. A request in flight gets a moment to complete (none after a cancel), then it is
-     * aborted: once this returns, nothing of the updates can reach GitHub, so the report written next stays.
+     * No more updates. A request in flight is waited for ({@link FINISH_WAIT_MS}; not after a cancel), then
+     * whatever is left is aborted: no request of the updates is sent after this returns.
      */
     async finish() {
         this.stop();

@@ -2194,13 +2194,15 @@ async function publish(o, s, context, deps, redact) {
     const target = s.comment ? context.pullRequest : undefined;
     if (target && s.githubToken) {
         deps.beforeComment?.();
+        // The deadline stops the requests too: none goes on (retrying, keeping the step alive) after it.
+        const abort = new AbortController();
         const work = (async () => {
             const { upsertComment } = await __webpack_require__.e(/* import() */ 318).then(__webpack_require__.bind(__webpack_require__, 7318));
-            const client = await deps.github(s.githubToken, deps.env.GITHUB_API_URL);
+            const client = await deps.github(s.githubToken, deps.env.GITHUB_API_URL, { signal: abort.signal });
             return upsertComment(client, target, s.commentKey, comment);
         })();
         try {
-            const r = await withDeadline(work, deadline);
+            const r = await withDeadline(work, deadline, abort);
             deps.setOutput("comment-url", r.url);
         }
         catch (e) {
@@ -2286,9 +2288,11 @@ function withDeadline(p, ms, abort) {
     let timer;
     const deadline = new Promise((_, reject) => {
         timer = setTimeout(() => {
-            const late = new Error(`no answer within ${Math.round(ms / 1000)} s`);
-            abort?.abort(late);
-            reject(late);
+            // No reason given to abort(): a reason reaches octokit as a plain error, which its retry plugin
+            // takes for a 500 and retries (~14 s more, with the timers keeping the step alive); an AbortError
+            // it lets go at once.
+            abort?.abort();
+            reject(new Error(`no answer within ${Math.round(ms / 1000)} s`));
         }, ms);
     });
     return Promise.race([p, deadline]).finally(() => clearTimeout(timer));
