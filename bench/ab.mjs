@@ -4,11 +4,13 @@
  * floor run interleaved in rotating order after a warm-up, as `npm run bench` does; medians and each
  * build's ratio to the floor of the same run. For judging one change, not for BENCHMARKS.md's table.
  *
- *   npm exec -- node bench/ab.mjs HEAD worktree [--runs 7] [--only long|edits]
+ *   npm exec -- node bench/ab.mjs HEAD worktree [--runs 7] [--only long|edits|tiny]
+ *
+ * `--only tiny`: the 3-event run alone (start-up); its runs are many and short, so give more of them.
  */
 import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { generateBig } from "./generate.mjs";
+import { generateBig, generateTiny } from "./generate.mjs";
 import { generateEdits } from "./generate-shapes.mjs";
 import {
   FAKE_AGENT,
@@ -59,12 +61,17 @@ const median = (/** @type {number[]} */ xs) => {
 };
 
 const workloads = [];
-if (only !== "edits") {
+if (only === "tiny") {
+  const file = path.join(OUT, "tiny.ndjson");
+  generateTiny(file, workspacePath("ab-tiny"));
+  workloads.push({ name: "ab-tiny", file, files: undefined });
+}
+if (only === "" || only === "long") {
   const file = path.join(OUT, "big.ndjson");
   generateBig(file, { root: workspacePath("ab-long") });
   workloads.push({ name: "ab-long", file, files: undefined });
 }
-if (only !== "long") {
+if (only === "" || only === "edits") {
   const file = path.join(OUT, "edits-64.ndjson");
   const g = generateEdits(file, { targetBytes: 64 * 2 ** 20, root: workspacePath("ab-edits") });
   workloads.push({ name: "ab-edits", file, files: g.workspace });
