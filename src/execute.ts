@@ -161,7 +161,7 @@ export async function execute(
     log.text(`Reading the agent's transcript ${settings.transcript} (no agent is started)`);
     // Large reads: a saved transcript is all there, and fewer chunks are fewer decodes.
     await consume(createReadStream(settings.transcript, { highWaterMark: 1024 * 1024 }), pipeline, {
-      afterChunk: () => log.flushSoon(),
+      afterChunk: () => log.flush(),
       outputBusy: deps.outputBusy,
       now: deps.now,
     });
@@ -222,7 +222,7 @@ export async function execute(
       );
       log.flush();
     },
-    afterChunk: () => log.flushSoon(),
+    afterChunk: () => log.flush(),
     outputBusy: deps.outputBusy,
     redact,
   });

@@ -2,17 +2,13 @@
  * The job log's one way out. Agent text goes through {@link LogWriter.text}, which neutralises it; only
  * {@link LogWriter.command} writes workflow commands, and only the action calls it. Output is buffered
  * and written in one piece per {@link LogWriter.flush}: the caller flushes after each chunk it reads
- * from the agent ({@link LogWriter.flushSoon}), so nothing waits for the process to exit.
+ * from the agent, so nothing waits for the process to exit.
  */
 import { neutralize, oneLine, runnerLines } from "./neutralize.js";
 import { MAX_LOG_LINE, terminalSafe } from "./terminal.js";
 
 /** GitHub shows annotations in full up to a few KB; the log has the rest. */
 const MAX_ANNOTATION = 4000;
-/** A {@link LogWriter.flushSoon} within this long of the last flush waits out the rest of it. */
-const FLUSH_GAP_MS = 2;
-/** Buffered pieces past which it flushes at once, whatever the gap (memory stays small in any burst). */
-const FLUSH_PIECES = 4096;
 
 export interface TextOut {
   write(s: string): unknown;
@@ -21,8 +17,6 @@ export interface TextOut {
 export class LogWriter {
   private buf: string[] = [];
   private groupOpen = false;
-  private lastFlush = Number.NEGATIVE_INFINITY;
-  private timer: NodeJS.Timeout | undefined;
   /** Known secrets out of a line before it is capped (the runner's mask cannot see half a secret). */
   private redact: (s: string) => string = (s) => s;
 
@@ -80,28 +74,10 @@ export class LogWriter {
       if (line.trim() !== "") this.buf.push(`::add-mask::${escapeData(line)}\n`);
   }
 
-  /**
-   * Flushes now, or, when the last flush was under {@link FLUSH_GAP_MS} ago, at the end of that gap: an
-   * agent's burst of output becomes a few writes rather than one per chunk (each a syscall and a wake-up
-   * of the runner's reader, on the cores the agent needs), while a lone event's line still goes out at
-   * once (the live log's latency, BENCHMARKS.md).
-   */
-  flushSoon(): void {
-    if (this.buf.length === 0) return;
-    if (this.buf.length >= FLUSH_PIECES) return this.flush();
-    if (this.timer) return;
-    const wait = this.lastFlush + FLUSH_GAP_MS - performance.now();
-    if (wait <= 0) return this.flush();
-    this.timer = setTimeout(() => this.flush(), wait);
-  }
-
   flush(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
     if (this.buf.length === 0) return;
     const s = this.buf.join("");
     this.buf = [];
-    this.lastFlush = performance.now();
     this.out.write(s);
   }
 
