@@ -71,9 +71,6 @@ export const noGit: GitReader = {
   read: async () => ({ kind: "refused", reason: "no workspace" }),
 };
 
-/** How long one reading of the repository's drivers serves: the calls of one phase come within it. */
-const DRIVERS_FRESH_MS = 1_000;
-
 /** `status`/`numstat` output cap: a generator can touch very many files, but not this many bytes' worth. */
 const LIST_MAX_BYTES = 32 * 1024 * 1024;
 
@@ -82,14 +79,21 @@ export function createGitReader(workspace: string): GitReader {
   let prefix: Promise<string | undefined> | undefined;
   const git = gitIn(workspace);
   /**
-   * The repository's filter and diff drivers, switched off: read again for each phase (the snapshot
-   * before the agent, the end after it), shared by the calls of one phase (status and numstat).
+   * The repository's filter and diff drivers, switched off: read anew for every call that can run one
+   * (the agent may have declared a driver since the last reading, however little time ago: a reading kept
+   * for a second let a run that ended within it have its driver run by the end's status). Only calls made
+   * while a reading is under way share it (status and numstat, started together at the end).
    */
-  let drivers: { at: number; config: Promise<string[]> } | undefined;
+  let drivers: Promise<string[]> | undefined;
   const overrides = () => {
-    if (!drivers || Date.now() - drivers.at > DRIVERS_FRESH_MS)
-      drivers = { at: Date.now(), config: driverOverrides(git) };
-    return drivers.config;
+    if (drivers) return drivers;
+    const reading = driverOverrides(git);
+    drivers = reading;
+    const done = () => {
+      if (drivers === reading) drivers = undefined;
+    };
+    reading.then(done, done);
+    return reading;
   };
 
   const root = () => {

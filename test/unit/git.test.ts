@@ -113,6 +113,31 @@ describe("the action's git runs no program the repository names", () => {
     expect(readdirSync(markers).length).toBeGreaterThan(0);
   });
 
+  it("a driver declared after the snapshot is switched off at the end too, however soon the end comes", async () => {
+    // The snapshot reads the drivers before the agent starts; an agent done within a second declares a new
+    // one and changes a file: the end's status must not run it (a reading kept by time would miss it).
+    const root = mkdtempSync(path.join(tmpdir(), "git-late-driver-"));
+    const ws = path.join(root, "ws");
+    const markers = path.join(root, "markers");
+    mkdirSync(ws);
+    mkdirSync(markers);
+    git(ws, "init", "-q");
+    git(ws, "config", "user.email", "t@t.invalid");
+    git(ws, "config", "user.name", "t");
+    writeFileSync(path.join(ws, "a.txt"), "one\n");
+    git(ws, "add", ".");
+    git(ws, "commit", "-qm", "base");
+    const reader = createGitReader(ws);
+    expect(await reader.status()).toEqual([]);
+    git(ws, "config", "filter.late.clean", `touch ${path.join(markers, "late")}; cat`);
+    writeFileSync(path.join(ws, ".gitattributes"), "* filter=late\n");
+    writeFileSync(path.join(ws, "a.txt"), "one\ntwo\n");
+    const [status, numstat] = await Promise.all([reader.status(), reader.numstat()]);
+    expect(status.map((e) => e.path).sort()).toEqual([".gitattributes", "a.txt"]);
+    expect(numstat.find((e) => e.path === "a.txt")).toMatchObject({ added: 1, removed: 0 });
+    expect(readdirSync(markers)).toEqual([]);
+  });
+
   it("git's environment holds no secret, no file-command path and no GIT_ override of ours", () => {
     const env = scrubbedEnv({
       PATH: "/usr/bin",
