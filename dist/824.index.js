@@ -189,6 +189,97 @@ function span(t, depth) {
 
 /***/ }),
 
+/***/ 1636:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   y: () => (/* binding */ capMarkdown)
+/* harmony export */ });
+/**
+ * Rendered markdown cut to fit a size, never leaving a construct open: the one place that cuts markdown
+ * that is already sanitised (a review's bodies, src/review/cap.ts; a report past its budget,
+ * src/render/report.ts). Cutting the rendered text, not the agent's, is what makes the size hold:
+ * sanitising can make text several times longer (`&` is `&amp;`, a bidi control is spelled out).
+ *
+ * Where: at the last blank line outside a code block that fits (every inline construct, emphasis, code
+ * span, link, ends at a blank line; a list, quote or table ends before an unindented paragraph), else at
+ * the last line end, else inside the line. A code fence still open there is closed, and a visible note
+ * says that the text was cut. Lengths are UTF-16 units: never fewer than GitHub's code points.
+ */
+/** `md` when it fits in `max`, else its start cut on a safe boundary and closed, then `note`. */
+function capMarkdown(md, max, note) {
+    if (md.length <= max)
+        return md;
+    let room = max - note.length - 2;
+    while (room > 0) {
+        const out = `${cutAt(md, room)}\n\n${note}`;
+        if (out.length <= max)
+            return out;
+        room -= out.length - max;
+    }
+    return note.slice(0, max);
+}
+/** The fence a line opens (outside a code block): 3+ backticks with no backtick after, or 3+ tildes. */
+function opens(line) {
+    const m = /^((?:[ >]|[-+*] |\d{1,9}[.)] |\[[ x]\] )*)(`{3,}|~{3,})(.*)$/.exec(line);
+    if (!m || (m[2][0] === "`" && m[3].includes("`")))
+        return undefined;
+    return { prefix: m[1], fence: m[2] };
+}
+/** The line closes `open`: the same character, at least as long, nothing after. */
+function closes(line, open) {
+    const m = /^[ >]*(`{3,}|~{3,})\s*$/.exec(line);
+    return m !== null && m[1][0] === open.fence[0] && m[1].length >= open.fence.length;
+}
+/** The closing line of `open`: its quote markers kept, a list item's marker turned to indent. */
+function closing(open) {
+    return `\n${open.prefix.replace(/[^>]/g, " ")}${open.fence}`;
+}
+/** At most `room` units of `md` (plus a closing fence), cut where nothing is left open. */
+function cutAt(md, room) {
+    let at = 0;
+    let open;
+    let blank;
+    let lineEnd;
+    while (at <= md.length) {
+        const nl = md.indexOf("\n", at);
+        const end = nl === -1 ? md.length : nl;
+        if (end > room)
+            break;
+        const line = md.slice(at, end);
+        if (open) {
+            if (closes(line, open))
+                open = undefined;
+        }
+        else if (line === "")
+            blank = at;
+        else
+            open = opens(line);
+        lineEnd = { at: end, open };
+        at = end + 1;
+    }
+    // A cut that keeps at least half of what fits; the earliest choice that does, in order of safety.
+    const half = room / 2;
+    if (blank !== undefined && blank >= half)
+        return md.slice(0, blank).trimEnd();
+    if (lineEnd && lineEnd.at >= half) {
+        return `${md.slice(0, lineEnd.at)}${lineEnd.open ? closing(lineEnd.open) : ""}`;
+    }
+    // One long line: cut inside it, but not inside an entity, an escape or a surrogate pair.
+    let text = md.slice(0, room);
+    if (/[\uD800-\uDBFF]$/.test(text))
+        text = text.slice(0, -1);
+    text = text.replace(/&#?\w{0,8}$|\\$/, "");
+    const lines = text.split("\n");
+    let state;
+    for (const line of lines)
+        state = state ? (closes(line, state) ? undefined : state) : opens(line);
+    return `${text}${state ? closing(state) : ""}`;
+}
+
+
+/***/ }),
+
 /***/ 7219:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -501,6 +592,8 @@ __webpack_require__.d(__webpack_exports__, {
 var structured_contract = __webpack_require__(853);
 // EXTERNAL MODULE: ./src/render/agent-markdown.ts
 var agent_markdown = __webpack_require__(7979);
+// EXTERNAL MODULE: ./src/render/cap-markdown.ts
+var cap_markdown = __webpack_require__(1636);
 // EXTERNAL MODULE: ./src/render/live-log.ts + 1 modules
 var live_log = __webpack_require__(7219);
 // EXTERNAL MODULE: ./src/render/markdown.ts
@@ -579,6 +672,7 @@ function edits(now, before) {
 
 
 
+
 /** A note is shown up to this many characters (cut after redaction). */
 const MAX_NOTE = 300;
 /** A PR comment body: 65,536 characters; leave room for the marker the caller prepends. */
@@ -639,7 +733,7 @@ function renderReport(input, budget) {
         if (fits(text, budget))
             return text;
     }
-    // 4. last resort: cut at a line boundary (only an enormous error or final message gets here)
+    // 4. last resort: cut where no block is left open (only an enormous error or final message gets here)
     return hardCut(text, budget);
 }
 function compose(input, files, shape) {
@@ -776,19 +870,16 @@ function fits(text, b) {
 }
 /** Cuts at a line boundary, closes an open fence, and says so. */
 function hardCut(text, b) {
-    const note = "\n\n> The report was cut to fit; the job log has everything.\n";
-    const limit = Math.min(b.maxChars ?? Number.POSITIVE_INFINITY, b.maxBytes ?? Number.POSITIVE_INFINITY) -
-        note.length -
-        64;
-    let cut = text.slice(0, Math.max(0, limit));
-    while (Buffer.byteLength(cut) > limit)
-        cut = cut.slice(0, Math.floor(cut.length * 0.9));
-    cut = cut.slice(0, Math.max(0, cut.lastIndexOf("\n")));
-    // Fences of the report's own blocks and of the quoted final message (`> ```…`), closed where they opened.
-    const fences = [...cut.matchAll(/^((?:> ?)*)(`{3,}|~{3,})/gm)];
-    const last = fences.at(-1);
-    const close = fences.length % 2 === 1 && last ? `\n${last[1]}${last[2]}` : "";
-    return `${cut}${close}${note}`;
+    const note = "> The report was cut to fit; the job log has everything.";
+    const bytes = (b.maxBytes ?? Number.POSITIVE_INFINITY) - 64;
+    // Characters first (a character is at least a byte); fewer while the UTF-8 is still over the bytes.
+    let room = Math.min(b.maxChars ?? Number.POSITIVE_INFINITY, bytes) - 64;
+    let cut = (0,cap_markdown/* capMarkdown */.y)(text, room, note);
+    while (Buffer.byteLength(cut) > bytes && room > 0) {
+        room = Math.floor(room * 0.9);
+        cut = (0,cap_markdown/* capMarkdown */.y)(text, room, note);
+    }
+    return `${cut}\n`;
 }
 /** 1234567 → 1,234,567 (toLocaleString builds an ICU formatter on first use: 12 ms, BENCHMARKS.md). */
 function fmtInt(n) {
@@ -849,90 +940,21 @@ var agent_markdown = __webpack_require__(7979);
 var markdown = __webpack_require__(2495);
 // EXTERNAL MODULE: ./src/review/anchor.ts
 var review_anchor = __webpack_require__(1631);
+// EXTERNAL MODULE: ./src/render/cap-markdown.ts
+var cap_markdown = __webpack_require__(1636);
 ;// CONCATENATED MODULE: ./src/review/cap.ts
 /**
- * Rendered markdown cut to fit one body of a review or of a review comment. GitHub refuses the whole
- * review (422) when any one body is over 65,536 characters, and sanitising can make agent text several
- * times longer (`&` is `&amp;`, a bidi control is spelled out): so the cut is made on the rendered text,
- * after the sanitiser, never before it.
- *
- * Where: at the last blank line outside a code block that fits (every inline construct, emphasis, code
- * span, link, ends at a blank line; a list, quote or table ends before an unindented paragraph), else at
- * the last line end, else inside the line. A code fence still open there is closed, and a visible note
- * says that the text was cut. Lengths are UTF-16 units: never fewer than GitHub's code points.
+ * A review's bodies, cut to fit GitHub: it refuses the whole review (422) when any one body is over
+ * 65,536 characters. The cut is made on the rendered text, after the sanitiser, never before it
+ * (src/render/cap-markdown.ts).
  */
+
 /** The most GitHub takes in one body (a review's, or one of its comments'), in characters. */
 const GITHUB_BODY_CHARS = 65_536;
 const CUT_NOTE = "_… cut to fit GitHub's limit: the `structured-output` output has all of it._";
 /** `md` when it fits in `max`, else its start cut on a safe boundary and closed, then `note`. */
 function capMarkdown(md, max, note = CUT_NOTE) {
-    if (md.length <= max)
-        return md;
-    let room = max - note.length - 2;
-    while (room > 0) {
-        const out = `${cutAt(md, room)}\n\n${note}`;
-        if (out.length <= max)
-            return out;
-        room -= out.length - max;
-    }
-    return note.slice(0, max);
-}
-/** The fence a line opens (outside a code block): 3+ backticks with no backtick after, or 3+ tildes. */
-function opens(line) {
-    const m = /^((?:[ >]|[-+*] |\d{1,9}[.)] |\[[ x]\] )*)(`{3,}|~{3,})(.*)$/.exec(line);
-    if (!m || (m[2][0] === "`" && m[3].includes("`")))
-        return undefined;
-    return { prefix: m[1], fence: m[2] };
-}
-/** The line closes `open`: the same character, at least as long, nothing after. */
-function closes(line, open) {
-    const m = /^[ >]*(`{3,}|~{3,})\s*$/.exec(line);
-    return m !== null && m[1][0] === open.fence[0] && m[1].length >= open.fence.length;
-}
-/** The closing line of `open`: its quote markers kept, a list item's marker turned to indent. */
-function closing(open) {
-    return `\n${open.prefix.replace(/[^>]/g, " ")}${open.fence}`;
-}
-/** At most `room` units of `md` (plus a closing fence), cut where nothing is left open. */
-function cutAt(md, room) {
-    let at = 0;
-    let open;
-    let blank;
-    let lineEnd;
-    while (at <= md.length) {
-        const nl = md.indexOf("\n", at);
-        const end = nl === -1 ? md.length : nl;
-        if (end > room)
-            break;
-        const line = md.slice(at, end);
-        if (open) {
-            if (closes(line, open))
-                open = undefined;
-        }
-        else if (line === "")
-            blank = at;
-        else
-            open = opens(line);
-        lineEnd = { at: end, open };
-        at = end + 1;
-    }
-    // A cut that keeps at least half of what fits; the earliest choice that does, in order of safety.
-    const half = room / 2;
-    if (blank !== undefined && blank >= half)
-        return md.slice(0, blank).trimEnd();
-    if (lineEnd && lineEnd.at >= half) {
-        return `${md.slice(0, lineEnd.at)}${lineEnd.open ? closing(lineEnd.open) : ""}`;
-    }
-    // One long line: cut inside it, but not inside an entity, an escape or a surrogate pair.
-    let text = md.slice(0, room);
-    if (/[\uD800-\uDBFF]$/.test(text))
-        text = text.slice(0, -1);
-    text = text.replace(/&#?\w{0,8}$|\\$/, "");
-    const lines = text.split("\n");
-    let state;
-    for (const line of lines)
-        state = state ? (closes(line, state) ? undefined : state) : opens(line);
-    return `${text}${state ? closing(state) : ""}`;
+    return (0,cap_markdown/* capMarkdown */.y)(md, max, note);
 }
 
 ;// CONCATENATED MODULE: ./src/review/build.ts

@@ -9,8 +9,8 @@
  * goes as soon as that request settles), and never two requests at once. Updates are best effort: each
  * request is made once (no retry, no wait for a rate limit) and a failure is a debug line — never a failed
  * step, never a wait for the agent: nothing here is awaited on the stream's path. A refusal (401, 403,
- * 404: a fork's read-only token) ends the updates. {@link ProgressComment.finish} ends them and aborts the
- * request in flight, so that no late update can overwrite the report.
+ * 404: a fork's read-only token) ends the updates. {@link ProgressComment.finish} ends them and waits for
+ * the request in flight (aborting only one that hangs), so that no late update can overwrite the report.
  */
 import type { CommentClient } from "./github/api.js";
 import { upsertComment } from "./github/comment.js";

@@ -185,8 +185,7 @@ export class FollowedFile extends Readable {
   }
 
   private clearTimers(): void {
-    this.watcher?.close();
-    this.watcher = undefined;
+    this.unwatch();
     if (this.poll) clearTimeout(this.poll);
     if (this.coalescing) clearTimeout(this.coalescing);
     this.poll = undefined;

@@ -14,6 +14,7 @@ import type { ReviewReport } from "../review/post.js";
 import { withoutContract } from "../structured/contract.js";
 import type { TodoItem } from "../tools/index.js";
 import { agentMarkdown, quoted } from "./agent-markdown.js";
+import { capMarkdown } from "./cap-markdown.js";
 import { formatDuration, STATUS_MARK } from "./live-log.js";
 import { fenced, htmlText, mdCode, mdText } from "./markdown.js";
 import { cutAfterRedaction, type Redact } from "./redact.js";
@@ -108,7 +109,7 @@ export function renderReport(input: ReportInput, budget: Budget): string {
     text = compose(input, files, shape);
     if (fits(text, budget)) return text;
   }
-  // 4. last resort: cut at a line boundary (only an enormous error or final message gets here)
+  // 4. last resort: cut where no block is left open (only an enormous error or final message gets here)
   return hardCut(text, budget);
 }
 
@@ -258,19 +259,16 @@ function fits(text: string, b: Budget): boolean {
 
 /** Cuts at a line boundary, closes an open fence, and says so. */
 function hardCut(text: string, b: Budget): string {
-  const note = "\n\n> The report was cut to fit; the job log has everything.\n";
-  const limit =
-    Math.min(b.maxChars ?? Number.POSITIVE_INFINITY, b.maxBytes ?? Number.POSITIVE_INFINITY) -
-    note.length -
-    64;
-  let cut = text.slice(0, Math.max(0, limit));
-  while (Buffer.byteLength(cut) > limit) cut = cut.slice(0, Math.floor(cut.length * 0.9));
-  cut = cut.slice(0, Math.max(0, cut.lastIndexOf("\n")));
-  // Fences of the report's own blocks and of the quoted final message (`> ```…`), closed where they opened.
-  const fences = [...cut.matchAll(/^((?:> ?)*)(`{3,}|~{3,})/gm)];
-  const last = fences.at(-1);
-  const close = fences.length % 2 === 1 && last ? `\n${last[1]}${last[2]}` : "";
-  return `${cut}${close}${note}`;
+  const note = "> The report was cut to fit; the job log has everything.";
+  const bytes = (b.maxBytes ?? Number.POSITIVE_INFINITY) - 64;
+  // Characters first (a character is at least a byte); fewer while the UTF-8 is still over the bytes.
+  let room = Math.min(b.maxChars ?? Number.POSITIVE_INFINITY, bytes) - 64;
+  let cut = capMarkdown(text, room, note);
+  while (Buffer.byteLength(cut) > bytes && room > 0) {
+    room = Math.floor(room * 0.9);
+    cut = capMarkdown(text, room, note);
+  }
+  return `${cut}\n`;
 }
 
 /** 1234567 → 1,234,567 (toLocaleString builds an ICU formatter on first use: 12 ms, BENCHMARKS.md). */

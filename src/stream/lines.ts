@@ -80,6 +80,9 @@ export class LineFramer {
    * Hands each complete line to `fn` as soon as it is parsed, so that one line's objects are garbage
    * before the next is parsed: a chunk's hundreds of parsed lines alive at once survived the young
    * generation's collections and made V8 grow it (peak RSS, BENCHMARKS.md).
+   *
+   * The chunk must not be written over afterwards: an unfinished line keeps a view of it. The readers
+   * that feed the framer (the agent's stdout file, a saved transcript's read stream) never reuse a buffer.
    */
   each(chunk: Buffer, fn: (line: FramedLine) => void): void {
     const out = fn;
@@ -111,7 +114,8 @@ export class LineFramer {
       if (this.partialLength + (chunk.length - start) > this.maxLineBytes) this.skipLine();
       else {
         this.partialLength += chunk.length - start;
-        // A view, not a copy: the reader never writes over bytes it handed on (stdout-file.ts).
+        // A view, not a copy (a line longer than a chunk would be copied whole, chunk by chunk): the
+        // chunk is the framer's from now on (see each()).
         this.partial.push(start === 0 ? chunk : chunk.subarray(start));
       }
     }

@@ -4,6 +4,7 @@
  */
 import { readdirSync } from "node:fs";
 import path from "node:path";
+import { Lexer } from "marked";
 import { describe, expect, it } from "vitest";
 import { ChangeTracker, noGit } from "../../src/changes/index.js";
 import type { ChangeSet, FileChange } from "../../src/changes/types.js";
@@ -116,6 +117,30 @@ describe("the size ladder", () => {
     expect(md).toContain("````diff");
     expect(md).toContain("<code>src/&lt;b&gt;x&lt;/b&gt;|y.ts</code>");
     expect(md).toContain("`src/<b>x</b>\\|y.ts`");
+  });
+});
+
+describe("a report past every other way to fit", () => {
+  it("is cut where no code block is left open, shorter fences inside one included", async () => {
+    // A final message that is one long code block whose lines start with shorter fences: the sanitiser
+    // fences it with more backticks, and a cut that counted every fence-like line would leave it open.
+    const code = Array.from({ length: 4_000 }, (_, i) => `\`\`\`step ${i} of the long listing`).join("\n");
+    const result = `Done:\n\n\`\`\`\`text\n${code}\n\`\`\`\`\n`;
+    const input = await reportOf(
+      Buffer.from(`${JSON.stringify({ type: "result", subtype: "success", is_error: false, result })}\n`),
+    );
+    const md = renderReport(input, COMMENT_BUDGET);
+    expect(md.length).toBeLessThanOrEqual(COMMENT_BUDGET.maxChars!);
+    expect(md).toMatch(/The report was cut to fit; the job log has everything\.\n$/);
+    const blocks = new Lexer({ gfm: true }).lex(md).filter((t) => t.type !== "space");
+    const last = blocks.at(-1);
+    expect(last?.type).toBe("blockquote");
+    expect(last?.raw).toContain("The report was cut to fit");
+    // The quoted code block is closed by its own fence (four backticks), not by the end of the quote with
+    // a stray shorter fence left in it as code.
+    const quote = blocks.at(-2) as { tokens?: { type: string; text?: string }[] } | undefined;
+    const block = quote?.tokens?.find((t) => t.type === "code");
+    expect(block?.text?.split("\n").at(-1)).toMatch(/^```step \d+ of the long listing$/);
   });
 });
 
