@@ -3,6 +3,7 @@
  * listeners are wired (live log, change tracker, the session's ear for the result), the bytes are fed
  * from the agent session or the file, and the end of the run is summed up: file changes, verdict, footer.
  */
+
 import { randomBytes } from "node:crypto";
 import { createReadStream, mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,6 +12,10 @@ import { agentCommand } from "./agent/command.js";
 import type { ExitInfo, StartAgent } from "./agent/process.js";
 import { AgentSession, DEFAULT_GRACES, type Graces } from "./agent/session.js";
 import type { Stopped, StopReason } from "./agent/supervise.js";
+import { CANCEL_BUDGET, RUN_DEADLINES } from "./base/deadlines.js";
+import { formatBytes, formatDuration } from "./base/format.js";
+import { createRedactor } from "./base/redact.js";
+import { knownSecrets } from "./base/withheld.js";
 import { snapshotWorkingTree } from "./changes/snapshot.js";
 import type { ChangeTracker } from "./changes/tracker.js";
 import type { ChangeSet } from "./changes/types.js";
@@ -20,13 +25,11 @@ import type { ModelUpdate, RunModel } from "./model/run-model.js";
 import type { Pipeline } from "./pipeline.js";
 import type { LiveLog } from "./render/live-log.js";
 import type { LogWriter } from "./render/log-writer.js";
-import { createRedactor } from "./render/redact.js";
-import { formatBytes, formatDuration, runHeader } from "./render/run-header.js";
+import { runHeader } from "./render/run-header.js";
 import type { ReviewData } from "./review/post.js";
 import { setUpAgentUser } from "./security/agent-user.js";
-import { knownSecrets } from "./security/secrets.js";
 import { findExecutable, guardAgent } from "./security/strategy.js";
-import type { Settings } from "./settings.js";
+import type { Settings } from "./settings/settings.js";
 import { consume } from "./stream/consume.js";
 
 export interface ExecuteDeps {
@@ -75,10 +78,6 @@ export interface Outcome {
   /** The Cursor CLI build that ran (when known) and the sha256 of its package (when the action installed it). */
   cli?: { build: string; sha256: string };
 }
-
-/** The end-of-run git cross-check and diffs; much less after a cancel. */
-const CHANGES_BUDGET_MS = 30_000;
-const CANCEL_CHANGES_BUDGET_MS = 1_500;
 
 /** What running (or replaying) left for the end of the run. */
 interface Ran {
@@ -296,7 +295,7 @@ export async function execute(
     const changes = await tracker.finish({
       git,
       before: r.before,
-      budgetMs: cancelled ? CANCEL_CHANGES_BUDGET_MS : CHANGES_BUDGET_MS,
+      budgetMs: cancelled ? CANCEL_BUDGET.changesMs : RUN_DEADLINES.changesMs,
     });
     for (const line of (await hooks.afterChanges?.().catch(() => [])) ?? []) log.text(line);
     const wallMs = deps.now() - startedAt;

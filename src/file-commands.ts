@@ -10,14 +10,13 @@
  */
 import { constants } from "node:fs";
 import { lstat, open, rm, writeFile } from "node:fs/promises";
-
-const NAMES = ["GITHUB_OUTPUT", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STATE", "GITHUB_STEP_SUMMARY"] as const;
+import { FILE_COMMANDS, type FileCommand } from "./base/withheld.js";
 
 /** What a file held before the agent started; the runner starts each step with small or empty files. */
 const MAX_KEPT = 4 * 1024 * 1024;
 
 interface Noted {
-  name: (typeof NAMES)[number];
+  name: FileCommand;
   file: string;
   /** undefined: the file did not exist. */
   state?: { dev: number; ino: number; content: Buffer };
@@ -29,7 +28,7 @@ export interface FileCommandsSnapshot {
 
 export async function noteFileCommands(env: NodeJS.ProcessEnv): Promise<FileCommandsSnapshot> {
   const noted: Noted[] = [];
-  for (const name of NAMES) {
+  for (const name of FILE_COMMANDS) {
     const file = env[name];
     if (!file) continue;
     noted.push({ name, file, state: await readState(file) });

@@ -8,46 +8,24 @@
 import { appendFileSync } from "node:fs";
 import path from "node:path";
 import { type RunningAgent, startAgent } from "./agent/process.js";
+import { InputError, UserFacingError } from "./base/errors.js";
+import { MAX_PROMPT_BYTES } from "./base/limits.js";
+import { createRedactor } from "./base/redact.js";
+import { knownSecrets, SCRUBBED_VARIABLES } from "./base/withheld.js";
 import type { Conclusion } from "./conclusion.js";
 import { type ExecuteDeps, type ExecuteHooks, execute, type Outcome, outputPace } from "./execute.js";
 import { noteFileCommands, restoreFileCommands } from "./file-commands.js";
-import {
-  baseCommit,
-  ProtectConfigError,
-  protectConfig,
-  putBack,
-  type Restored,
-} from "./gates/protect-config.js";
+import { baseCommit, protectConfig, putBack, type Restored } from "./gates/protect-config.js";
 import { checkTrigger, type TriggerVerdict } from "./gates/trigger.js";
 import { type RunContext, readContext } from "./github/context.js";
-import { buildOfPath } from "./install/inputs.js";
 import type { ProgressComment } from "./progress.js";
 import type { PublishDeps } from "./publish.js";
 import { LogWriter, type TextOut } from "./render/log-writer.js";
 import { fenced } from "./render/markdown.js";
-import { createRedactor } from "./render/redact.js";
 import { scrubOwnEnvironment } from "./security/environ.js";
-import { knownSecrets } from "./security/secrets.js";
 import { findExecutable } from "./security/strategy.js";
-import {
-  INPUT_DEFAULTS,
-  InputError,
-  inputsFromEnv,
-  MAX_PROMPT_BYTES,
-  readSettings,
-  type Settings,
-} from "./settings.js";
-
-/** Variables cleared from the action's own environment once read (with any other holding a known secret). */
-const SCRUBBED = [
-  "INPUT_GITHUB-TOKEN",
-  "INPUT_API-KEY",
-  "GITHUB_TOKEN",
-  "GH_TOKEN",
-  "ACTIONS_RUNTIME_TOKEN",
-  "ACTIONS_ID_TOKEN_REQUEST_TOKEN",
-  "ACTIONS_ID_TOKEN_REQUEST_URL",
-];
+import { buildOfPath } from "./settings/install.js";
+import { INPUT_DEFAULTS, inputsFromEnv, readSettings, type Settings } from "./settings/settings.js";
 
 import { writeOutput } from "./step-outputs.js";
 
@@ -127,7 +105,7 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     // could read them back from procfs (only in a real run: tests hand in an environment of their own).
     if (deps.env === process.env) {
       const scrub = scrubOwnEnvironment(
-        SCRUBBED,
+        SCRUBBED_VARIABLES,
         secrets.filter((s): s is string => !!s),
       );
       if (scrub.unsupported)
@@ -223,8 +201,7 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     agent?.release();
     // The log may be what failed (a broken stdout): the outputs and the summary must not depend on it.
     quietly(() => log.close());
-    const known =
-      e instanceof InputError || e instanceof ProtectConfigError || (e as Error)?.name === "InstallError";
+    const known = e instanceof UserFacingError;
     const message = redact(
       known ? (e as Error).message : `Unexpected error: ${(e as Error)?.message ?? String(e)}`,
     );

@@ -12,15 +12,17 @@
  * 404: a fork's read-only token) ends the updates. {@link ProgressComment.finish} ends them and waits for
  * the request in flight (aborting only one that hangs), so that no late update can overwrite the report.
  */
+
+import { CANCEL_BUDGET, RUN_DEADLINES } from "./base/deadlines.js";
+import { formatDuration } from "./base/format.js";
+import type { Redact } from "./base/redact.js";
 import type { CommentClient } from "./github/api.js";
 import { upsertComment } from "./github/comment.js";
 import type { IssueRef } from "./github/context.js";
 import { marker } from "./github/marker.js";
 import type { ModelUpdate, RunModel, ToolCall } from "./model/run-model.js";
 import { fenced, mdCode, mdText } from "./render/markdown.js";
-import type { Redact } from "./render/redact.js";
 import { todoLines } from "./render/report.js";
-import { formatDuration } from "./render/run-header.js";
 import type { TodoItem } from "./tools/index.js";
 
 export interface ProgressOptions {
@@ -55,11 +57,11 @@ export interface ProgressOptions {
  * rate-limit wait), so this is the API's own answer time; only a hung request meets the limit. None after
  * a cancel: the runner kills the step 7.5 s after its SIGINT (docs/runner.md) and the report comes first.
  */
-const FINISH_WAIT_MS = 10_000;
+const FINISH_WAIT_MS = RUN_DEADLINES.progressFinishMs;
 /** How long an aborted request may take to settle (a client honouring its signal: at once). */
-const ABORT_WAIT_MS = 250;
+const ABORT_WAIT_MS = CANCEL_BUDGET.progressMs;
 /** How long {@link ProgressComment.fail} gives its own write (then the process may end). */
-const FAIL_WAIT_MS = 5_000;
+const FAIL_WAIT_MS = RUN_DEADLINES.progressFailMs;
 
 export class ProgressComment {
   private readonly startedAt: number;

@@ -3,16 +3,18 @@
  * comment. Everything here is redacted first. A comment that cannot be written (a fork's read-only
  * token, missing permission, an outage) is a warning with the fix, never a failed step.
  */
+
 import { appendFile } from "node:fs/promises";
+import { CANCEL_BUDGET, RUN_DEADLINES } from "./base/deadlines.js";
+import type { Redact } from "./base/redact.js";
 import { changeOutputs } from "./changes/index.js";
 import type { Outcome } from "./execute.js";
 import type { GitHubClient } from "./github/api.js";
 import type { ClientOptions } from "./github/client.js";
 import type { RunContext } from "./github/context.js";
-import type { Redact } from "./render/redact.js";
 import { COMMENT_BUDGET, renderReport, SUMMARY_BUDGET } from "./render/report.js";
 import type { ReviewReport } from "./review/post.js";
-import type { Settings } from "./settings.js";
+import type { Settings } from "./settings/settings.js";
 
 export interface PublishDeps {
   env: NodeJS.ProcessEnv;
@@ -27,11 +29,6 @@ export interface PublishDeps {
   beforeComment?: () => void;
 }
 
-/** After a cancel the runner kills us 7.5 s after its SIGINT: the comment gets what is left. */
-const CANCEL_COMMENT_DEADLINE_MS = 2_500;
-/** An unreachable API must not hold the job (retries included). */
-const COMMENT_DEADLINE_MS = 60_000;
-
 export async function publish(
   o: Outcome,
   s: Settings,
@@ -41,9 +38,10 @@ export async function publish(
 ): Promise<void> {
   const runUrl = jobUrl(deps.env);
   const once = memo(redact);
-  const deadline = o.cancelled ? CANCEL_COMMENT_DEADLINE_MS : COMMENT_DEADLINE_MS;
+  // After a cancel each gets its share of the runner's 7.5 s (base/deadlines.ts).
+  const deadlines = o.cancelled ? CANCEL_BUDGET : RUN_DEADLINES;
   // The review first: the report links to it and says what was new.
-  const review = o.review ? await publishReview(o, s, context, deps, once, deadline) : undefined;
+  const review = o.review ? await publishReview(o, s, context, deps, once, deadlines.reviewMs) : undefined;
   // The summary and the comment redact the same texts (diffs of megabytes among them): once each.
   const input = {
     model: o.model,
@@ -84,7 +82,7 @@ export async function publish(
       return upsertComment(client, target, s.commentKey, comment);
     })();
     try {
-      const r = await withDeadline(work, deadline, abort);
+      const r = await withDeadline(work, deadlines.commentMs, abort);
       deps.setOutput("comment-url", r.url);
     } catch (e) {
       deps.warning(apiProblem("write the PR comment", e));

@@ -1,7 +1,8 @@
 /**
  * The agent's command line and environment, from the settings. Pure: no process is started here.
  */
-import type { Settings } from "../settings.js";
+import { API_KEY_VARIABLE, knownSecrets, withoutWithheld } from "../base/withheld.js";
+import type { Settings } from "../settings/settings.js";
 
 export interface AgentCommand {
   file: string;
@@ -11,30 +12,21 @@ export interface AgentCommand {
 }
 
 /**
- * Variables the agent has no business with. OIDC: it could mint tokens for the workflow's cloud roles.
- * The file commands: writing them would let the agent set this step's outputs or the next steps'
- * environment and PATH. Inputs: they hold the action's own secrets (tokens) under other names.
+ * The agent's environment: the job's, less everything withheld (base/withheld.ts) and any variable that
+ * holds one of the action's secrets under another name. Built from a list, not from the scrub of the
+ * action's own environment, so it holds wherever that scrub cannot run.
  */
-const WITHHELD = new Set([
-  "ACTIONS_ID_TOKEN_REQUEST_TOKEN",
-  "ACTIONS_ID_TOKEN_REQUEST_URL",
-  "ACTIONS_RUNTIME_TOKEN",
-  "GITHUB_OUTPUT",
-  "GITHUB_STATE",
-  "GITHUB_ENV",
-  "GITHUB_PATH",
-  "GITHUB_STEP_SUMMARY",
-]);
-
-export function agentEnv(env: NodeJS.ProcessEnv, apiKey: string | undefined): NodeJS.ProcessEnv {
-  const out: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(env)) {
-    if (v === undefined || WITHHELD.has(k) || k.startsWith("INPUT_")) continue;
-    out[k] = v;
-  }
+export function agentEnv(
+  env: NodeJS.ProcessEnv,
+  apiKey: string | undefined,
+  secrets: readonly string[],
+): NodeJS.ProcessEnv {
+  const out = withoutWithheld(
+    env,
+    secrets.filter((s) => s !== apiKey),
+  );
   // The key goes to the agent only here: never on its command line, where `ps` and logs would show it.
-  if (apiKey) out.CURSOR_API_KEY = apiKey;
-  else delete out.CURSOR_API_KEY;
+  if (apiKey) out[API_KEY_VARIABLE] = apiKey;
   return out;
 }
 
@@ -51,5 +43,5 @@ export function agentCommand(s: Settings, env: NodeJS.ProcessEnv): AgentCommand 
   args.push(...s.extraArgs);
   // "--" ends the options: a prompt that starts with "-" is still the prompt, never a flag.
   args.push("--", s.prompt);
-  return { file: s.agentPath, args, cwd: s.workspace, env: agentEnv(env, s.apiKey) };
+  return { file: s.agentPath, args, cwd: s.workspace, env: agentEnv(env, s.apiKey, knownSecrets(s, env)) };
 }

@@ -5,6 +5,7 @@
  * What the bytes mean is the pipeline's business; what happens next is the caller's.
  */
 import { setTimeout as delay } from "node:timers/promises";
+import { CANCEL_BUDGET, RUN_DEADLINES } from "../base/deadlines.js";
 import type { Pipeline } from "../pipeline.js";
 import { consume } from "../stream/consume.js";
 import type { AgentCommand } from "./command.js";
@@ -33,13 +34,13 @@ export interface Graces {
 }
 
 export const DEFAULT_GRACES: Graces = {
-  hangAfterResultMs: 5_000,
-  killMs: 5_000,
-  cancelKillMs: 2_500,
-  pipeMs: 2_000,
-  drainMs: 30_000,
-  stopDrainMs: 5_000,
-  cancelDrainMs: 2_000,
+  hangAfterResultMs: RUN_DEADLINES.hangAfterResultMs,
+  killMs: RUN_DEADLINES.agentKillMs,
+  cancelKillMs: CANCEL_BUDGET.agentKillMs,
+  pipeMs: RUN_DEADLINES.stderrMs,
+  drainMs: RUN_DEADLINES.drainMs,
+  stopDrainMs: RUN_DEADLINES.timeoutDrainMs,
+  cancelDrainMs: CANCEL_BUDGET.drainMs,
 };
 
 /** How many of the agent's last stderr lines are kept for the `error` output. */
@@ -145,9 +146,11 @@ export class AgentSession {
       );
       // Its last stderr lines (the reason it failed, often) are waited for from its exit on, briefly,
       // alongside the reading of what it wrote (a cancel's report has the runner's 7.5 s in all).
-      const stderrWaited = agent.exited.then(() =>
-        Promise.race([agent.stderrDone, delay(opts.graces.pipeMs, undefined, { ref: false })]),
-      );
+      // After a cancel that wait is part of the drain's share of the budget (base/deadlines.ts).
+      const stderrWaited = agent.exited.then(() => {
+        const ms = sup.stopped?.reason === "cancel" ? opts.graces.cancelDrainMs : opts.graces.pipeMs;
+        return Promise.race([agent.stderrDone, delay(ms, undefined, { ref: false })]);
+      });
       // Read until the agent has exited and all it wrote is read: what a shell it left behind writes
       // later is not its stream.
       await consume(agent.stdout, reader, {

@@ -7,7 +7,7 @@
  * when jsdiff gives up, the counts come from a linear line-multiset comparison and a note says so.
  */
 import { FILE_HEADERS_ONLY, formatPatch, type StructuredPatch, structuredPatch } from "diff";
-import { formatBytes } from "../render/run-header.js";
+import { formatBytes } from "../base/format.js";
 import type { FileChange } from "./types.js";
 
 /** A file's content at one point, as far as we know it. */

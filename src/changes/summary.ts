@@ -10,6 +10,7 @@
  * and no diff, and a note says so.
  */
 
+import { CHANGE_SUMMARY_DIFF_CHARS } from "../base/limits.js";
 import type { BlobRef, FileRead, GitReader, HeadEntry } from "../git/reader.js";
 import { type Content, type DiffLimits, describeChange } from "./diff.js";
 import type { Locator } from "./locate.js";
@@ -20,8 +21,6 @@ import { type Ask, cmp, joinNotes, shellChanges } from "./shell-changes.js";
 import type { ChangeSet, FileChange } from "./types.js";
 
 const MAX_NOTES = 50;
-/** Diff text kept over all files: twice the job summary's 1 MiB, the largest report there is. */
-const MAX_DIFF_CHARS = 2 * 1024 * 1024;
 /** Files per batch at the end of the run, and HEAD blob bytes per batch (memory holds one batch). */
 const BATCH_FILES = 128;
 const BATCH_BYTES = 2 * 1024 * 1024;
@@ -172,7 +171,7 @@ export async function summarize(input: SummaryInput): Promise<ChangeSet> {
       explained.add(key);
       // Diffs past what any report can show are not kept: their counts are.
       if (d.diff !== undefined) {
-        if (diffChars + d.diff.length > MAX_DIFF_CHARS) {
+        if (diffChars + d.diff.length > CHANGE_SUMMARY_DIFF_CHARS) {
           d.diff = undefined;
           diffsDropped++;
         } else diffChars += d.diff.length;

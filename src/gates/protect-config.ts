@@ -10,11 +10,13 @@
 
 import { chmod, lstat, mkdir, readFile, readlink, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { UserFacingError } from "../base/errors.js";
 import { driverOverrides, gitIn } from "../git/run.js";
 import type { PullBaseClient } from "../github/api.js";
 import { PR_PAYLOAD_EVENTS, type RunContext } from "../github/context.js";
 
-export class ProtectConfigError extends Error {}
+/** The pull request's configuration could not be set aside: the agent is not started. */
+export class ProtectConfigError extends UserFacingError {}
 
 /**
  * What the Cursor CLI reads as configuration (docs/stream-format.md "What the CLI reads from the

@@ -11,8 +11,10 @@
  * the call; the `unprivileged-user` safety strategy is the defence against that.
  */
 import { spawn } from "node:child_process";
+import { RUN_DEADLINES } from "../base/deadlines.js";
+import { isWithheld } from "../base/withheld.js";
 
-const GIT_TIMEOUT_MS = 20_000;
+const GIT_TIMEOUT_MS = RUN_DEADLINES.gitMs;
 
 /** Config given on every call: protected (command-line) scope, so the repository cannot undo it. */
 const SAFE_CONFIG = [
@@ -35,9 +37,8 @@ const SAFE_CONFIG = [
 /** Filter keys of the repository's config, read without running anything (`git config` runs no program). */
 const FILTER_KEYS = String.raw`^(filter\..+\.(clean|smudge|process)|diff\..+\.(textconv|command))$`;
 
-/** Variables never handed to git: secrets, the file commands, and git's own overrides. */
-const SECRET_ENV =
-  /^(INPUT_|ACTIONS_RUNTIME_TOKEN$|ACTIONS_ID_TOKEN_REQUEST_|GITHUB_TOKEN$|GH_TOKEN$|CURSOR_API_KEY$|GITHUB_(OUTPUT|ENV|PATH|STATE|STEP_SUMMARY)$|GIT_|SSH_ASKPASS$)/;
+/** Never handed to git, besides what is withheld from every child: git's own overrides. */
+const GIT_OVERRIDES = /^(GIT_|SSH_ASKPASS$)/;
 
 export interface RunOptions {
   input?: string;
@@ -103,7 +104,9 @@ function configArgs(config: string[]): string[] {
 
 export function scrubbedEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(env)) if (v !== undefined && !SECRET_ENV.test(k)) out[k] = v;
+  for (const [k, v] of Object.entries(env)) {
+    if (v !== undefined && !isWithheld(k) && !GIT_OVERRIDES.test(k)) out[k] = v;
+  }
   return {
     ...out,
     GIT_CONFIG_NOSYSTEM: "1",

@@ -9,9 +9,10 @@ import { createWriteStream } from "node:fs";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import pRetry, { AbortError } from "p-retry";
+import { UserFacingError } from "../base/errors.js";
 
 /** A failure of the install, said in one line (the action's last resort prints it as is). */
-export class InstallError extends Error {
+export class InstallError extends UserFacingError {
   constructor(message: string) {
     super(message);
     this.name = "InstallError";

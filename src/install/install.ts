@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { BUILD, type InstallSettings } from "../settings/install.js";
 import {
   download,
   FetchFailed,
@@ -19,7 +20,6 @@ import {
   mib,
   why,
 } from "./fetch.js";
-import { BUILD, type InstallSettings } from "./inputs.js";
 import { cacheVersion, launcherNames, packageUrl, type Target, targetOf } from "./platform.js";
 
 export { InstallError } from "./fetch.js";

@@ -2,14 +2,15 @@
  * The agent's text as segments: each shown once, whether it arrived whole or as token deltas followed by
  * the CLI's repeat of the whole segment (docs/stream-format.md "Partial output").
  */
+import { SECRET_MARGIN } from "../base/limits.js";
 import type { AssistantEvent } from "../stream/events.js";
 import type { UpdateSink } from "./run-model.js";
 
 /** The longest text of a segment kept to recognise its repeat (longer ones compare by length). */
-const SEGMENT_PREFIX_KEPT = 68 * 1024; // LAST_SEGMENT_KEPT + SEGMENT_SECRET_MARGIN
 const LAST_SEGMENT_KEPT = 64 * 1024;
 /** Kept past the cut, for the report to drop after redaction (no secret is cut in half). */
-export const SEGMENT_SECRET_MARGIN = 4 * 1024;
+export const SEGMENT_SECRET_MARGIN = SECRET_MARGIN;
+const SEGMENT_PREFIX_KEPT = LAST_SEGMENT_KEPT + SEGMENT_SECRET_MARGIN;
 
 export class Segments {
   /** The last segment of assistant text (capped), and whether it was cut. */

@@ -6,12 +6,13 @@
  * never left open while we wait on the agent.
  */
 
+import { formatDuration } from "../base/format.js";
+import { SECRET_MARGIN } from "../base/limits.js";
 import type { Verdict } from "../conclusion.js";
 import { isRepoData } from "../model/paths.js";
 import type { ModelUpdate, RunModel, Session, ToolCall } from "../model/run-model.js";
 import type { Tool, ToolStatus } from "../tools/index.js";
 import type { LogWriter } from "./log-writer.js";
-import { formatDuration } from "./run-header.js";
 import { toolOutput } from "./tool-output.js";
 
 export { formatDuration };
@@ -38,7 +39,6 @@ export const STATUS_MARK: Record<ToolStatus, string> = {
 /** Thinking shown in a group is capped: a model can think for megabytes. */
 const THINKING_KEPT = 64 * 1024;
 /** Kept past a cut and dropped after redaction, so that the cut never falls inside a secret. */
-const SECRET_MARGIN = 4 * 1024;
 /** A line of stdout that is not stream-json is shown up to this. */
 const STRAY_SHOWN = 2000;
 

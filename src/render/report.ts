@@ -7,6 +7,9 @@
  * largest diffs go first, then all diffs, then the list of tool calls, then the list of files is
  * shortened, each step with a note of what was left out and where to find it.
  */
+
+import { COMMENT_MARKER_ROOM, GITHUB_BODY_CHARS, SUMMARY_MAX_BYTES } from "../base/limits.js";
+import { cutAfterRedaction, type Redact } from "../base/redact.js";
 import type { ChangeSet, FileChange } from "../changes/types.js";
 import type { Verdict } from "../conclusion.js";
 import type { RunModel, ToolCounts } from "../model/run-model.js";
@@ -17,7 +20,6 @@ import { agentMarkdown, quoted } from "./agent-markdown.js";
 import { capMarkdown } from "./cap-markdown.js";
 import { formatDuration, STATUS_MARK } from "./live-log.js";
 import { fenced, htmlText, mdCode, mdText } from "./markdown.js";
-import { cutAfterRedaction, type Redact } from "./redact.js";
 import { reviewLines } from "./review-section.js";
 
 /** A note is shown up to this many characters (cut after redaction). */
@@ -43,10 +45,10 @@ export interface Budget {
   maxBytes?: number;
 }
 
-/** A PR comment body: 65,536 characters; leave room for the marker the caller prepends. */
-export const COMMENT_BUDGET: Budget = { maxChars: 65_536 - 512 };
-/** The job summary: 1 MiB per step, dropped whole above that. */
-export const SUMMARY_BUDGET: Budget = { maxBytes: 1024 * 1024 - 4096 };
+/** A PR comment body, with room for the marker the caller prepends. */
+export const COMMENT_BUDGET: Budget = { maxChars: GITHUB_BODY_CHARS - COMMENT_MARKER_ROOM };
+/** The job summary, with room for the lines the action appends on its own. */
+export const SUMMARY_BUDGET: Budget = { maxBytes: SUMMARY_MAX_BYTES - 4096 };
 
 const HEADLINE: Record<Verdict["conclusion"], string> = {
   success: "✅ Cursor agent succeeded",

@@ -4,11 +4,12 @@
  * suggestions counted apart), the findings by severity, and the invalid ones with why. Pure; every text
  * of the agent's through the one sanitiser.
  */
+
+import { cutAfterRedaction, type Redact } from "../base/redact.js";
 import { BADGE } from "../review/build.js";
 import type { ReviewReport } from "../review/post.js";
-import { SEVERITIES } from "../structured/contract.js";
+import { SEVERITIES } from "../settings/contract.js";
 import { mdCode, mdText } from "./markdown.js";
-import { cutAfterRedaction, type Redact } from "./redact.js";
 
 /** Rows of the findings table; the `findings` output has them all. */
 const MAX_ROWS = 50;

@@ -2,12 +2,12 @@
  * The body of a tool call's log group: what its family says is worth seeing (the command, the output, the
  * diff), trimmed to a readable size. Returns lines of untrusted text (the writer neutralises them).
  */
+import { SECRET_MARGIN } from "../base/limits.js";
 import { logBody, outcomeError, type Tool } from "../tools/index.js";
 
 /** A single line longer than this is cut: one minified file must not flood the log. */
 const MAX_LINE = 2000;
 /** Redacted past the cut too, so that a cut never falls inside a secret (the runner's mask would miss half). */
-const SECRET_MARGIN = 4096;
 
 export function toolOutput(t: Tool, maxLines: number, redact: (s: string) => string = (s) => s): string[] {
   const { head, body } = logBody(t);

@@ -7,13 +7,15 @@
  * when one is too long. Pure: the caller reads the pull request and posts.
  */
 import { createHash } from "node:crypto";
+import { GITHUB_BODY_CHARS } from "../base/limits.js";
+import type { Redact } from "../base/redact.js";
 import type { ReviewCommentInput } from "../github/api.js";
 import { agentMarkdown } from "../render/agent-markdown.js";
 import { fenced, mdCode, mdText } from "../render/markdown.js";
-import type { Redact } from "../render/redact.js";
-import type { Finding, Severity } from "../structured/contract.js";
+import type { Severity } from "../settings/contract.js";
+import type { Finding } from "../structured/contract.js";
 import { anchored, type Hunks } from "./anchor.js";
-import { CUT_NOTE, capMarkdown, GITHUB_BODY_CHARS } from "./cap.js";
+import { CUT_NOTE, capMarkdown } from "./cap.js";
 import type { EditSuggestion } from "./edits.js";
 
 const FINGERPRINT = "cursor-agent-action finding=";

@@ -5,9 +5,6 @@
  */
 import { capMarkdown as cap } from "../render/cap-markdown.js";
 
-/** The most GitHub takes in one body (a review's, or one of its comments'), in characters. */
-export const GITHUB_BODY_CHARS = 65_536;
-
 export const CUT_NOTE = "_… cut to fit GitHub's limit: the `structured-output` output has all of it._";
 
 /** `md` when it fits in `max`, else its start cut on a safe boundary and closed, then `note`. */

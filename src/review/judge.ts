@@ -7,7 +7,8 @@
  */
 import type { Verdict } from "../conclusion.js";
 import { createGitReader } from "../git/reader.js";
-import { type Finding, gateError, NAMED_IN_ERROR, type Severity } from "../structured/contract.js";
+import type { Severity } from "../settings/contract.js";
+import { type Finding, gateError, NAMED_IN_ERROR } from "../structured/contract.js";
 import { checkFindings, type HeadLines, type InvalidFinding, readHeadLines } from "./check.js";
 import type { ReviewData } from "./post.js";
 

@@ -12,11 +12,12 @@
  * `request.signal`: the request in flight is aborted), and it is checked here between the listings' items
  * and before the review is posted, so that a review never appears after the run said it could not post one.
  */
+
+import type { Redact } from "../base/redact.js";
 import type { ChangeSet } from "../changes/types.js";
 import type { Authored, PostClient } from "../github/api.js";
 import type { IssueRef } from "../github/context.js";
 import { writtenByUs } from "../github/identity.js";
-import type { Redact } from "../render/redact.js";
 import type { Finding } from "../structured/contract.js";
 import { hunksOf } from "./anchor.js";
 import { buildReview, knownFingerprints } from "./build.js";

@@ -13,7 +13,7 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import type { AgentCommand } from "../agent/command.js";
-import { InputError } from "../settings.js";
+import { InputError } from "../base/errors.js";
 import { findExecutable } from "./strategy.js";
 
 export interface AgentUser {

@@ -12,7 +12,8 @@
 import { accessSync, constants } from "node:fs";
 import path from "node:path";
 import type { AgentCommand } from "../agent/command.js";
-import { InputError, type SafetyStrategy } from "../settings.js";
+import { InputError } from "../base/errors.js";
+import type { SafetyStrategy } from "../settings/settings.js";
 
 export interface Guarded {
   command: AgentCommand;

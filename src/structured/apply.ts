@@ -6,7 +6,8 @@
  * run that already failed keeps its own error; its outputs are still filled as far as they can be.
  */
 import type { Verdict } from "../conclusion.js";
-import { extractContract, type Finding, type Severity } from "./contract.js";
+import type { Severity } from "../settings/contract.js";
+import { extractContract, type Finding } from "./contract.js";
 import type { Contract } from "./load.js";
 
 export interface ContractOutcome {

@@ -7,13 +7,12 @@
  * the size of findings and refuses paths that leave the repository.
  */
 
+import { SEVERITIES, type Severity } from "../settings/contract.js";
+
 /** Largest contract block read (characters). */
 export const MAX_BLOCK_CHARS = 1024 * 1024;
 /** Findings a review may report; more is an invalid contract, not a truncated one. */
 export const MAX_FINDINGS = 200;
-
-export const SEVERITIES = ["critical", "high", "medium", "low", "info"] as const;
-export type Severity = (typeof SEVERITIES)[number];
 
 export interface Finding {
   path: string;

@@ -3,9 +3,9 @@
  * (ajv, draft 2020-12), or the built-in review schema; a bad schema is a one-line input error. Loaded only
  * when a contract is asked for (start-up: ajv and yaml are not small).
  */
-import { InputError } from "../settings.js";
+import { InputError } from "../base/errors.js";
+import type { ContractSettings } from "../settings/contract.js";
 import { REVIEW_SCHEMA } from "./contract.js";
-import type { ContractSettings } from "./inputs.js";
 import { compileSchema, type Validator } from "./validate.js";
 
 export interface Contract {

@@ -7,9 +7,9 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { getText } from "../../src/install/fetch.js";
-import { readInstallInputs } from "../../src/install/inputs.js";
 import { installAgent } from "../../src/install/install.js";
 import { cacheVersion, packageUrl, targetOf } from "../../src/install/platform.js";
+import { readInstallInputs } from "../../src/settings/install.js";
 
 const inputs = (v: Record<string, string>) =>
   readInstallInputs((n) => v[n] ?? (n === "download-base-url" ? "https://downloads.cursor.com" : ""));

@@ -6,11 +6,11 @@
 import fc from "fast-check";
 import { marked } from "marked";
 import { describe, expect, it } from "vitest";
+import { createRedactor } from "../../src/base/redact.js";
 import { ChangeTracker, noGit } from "../../src/changes/index.js";
 import { decide } from "../../src/conclusion.js";
 import { Pipeline } from "../../src/pipeline.js";
 import { htmlText, mdCode, mdText } from "../../src/render/markdown.js";
-import { createRedactor } from "../../src/render/redact.js";
 import { COMMENT_BUDGET, renderReport } from "../../src/render/report.js";
 
 const HOSTILE = [

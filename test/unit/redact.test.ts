@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createRedactor } from "../../src/render/redact.js";
+import { createRedactor } from "../../src/base/redact.js";
 
 describe("redaction", () => {
   const redact = createRedactor(["s3cr3t-value", "multi\nline-secret", undefined, "abc"]);

@@ -6,12 +6,12 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { Lexer } from "marked";
 import { describe, expect, it } from "vitest";
+import { createRedactor } from "../../src/base/redact.js";
 import { ChangeTracker, noGit } from "../../src/changes/index.js";
 import type { ChangeSet, FileChange } from "../../src/changes/types.js";
 import { decide } from "../../src/conclusion.js";
 import { RunModel } from "../../src/model/run-model.js";
 import { Pipeline } from "../../src/pipeline.js";
-import { createRedactor } from "../../src/render/redact.js";
 import { COMMENT_BUDGET, renderReport, SUMMARY_BUDGET } from "../../src/render/report.js";
 import { FIXTURES, fixture, ROOT } from "../helpers/replay.js";
 

@@ -14,6 +14,7 @@ import { createTwoFilesPatch } from "diff";
 import fc from "fast-check";
 import { Lexer } from "marked";
 import { describe, expect, it } from "vitest";
+import { GITHUB_BODY_CHARS } from "../../src/base/limits.js";
 import type { Outcome } from "../../src/execute.js";
 import type {
   Authored,
@@ -29,12 +30,12 @@ import { publish } from "../../src/publish.js";
 import { agentMarkdown } from "../../src/render/agent-markdown.js";
 import { anchored, hunksOf } from "../../src/review/anchor.js";
 import { buildReview, fingerprint, knownFingerprints } from "../../src/review/build.js";
-import { CUT_NOTE, capMarkdown, GITHUB_BODY_CHARS } from "../../src/review/cap.js";
+import { CUT_NOTE, capMarkdown } from "../../src/review/cap.js";
 import { checkFindings, splitLines } from "../../src/review/check.js";
 import { fromDiff } from "../../src/review/edits.js";
 import { checkReview } from "../../src/review/judge.js";
 import { postReview, type ReviewData } from "../../src/review/post.js";
-import type { Settings } from "../../src/settings.js";
+import type { Settings } from "../../src/settings/settings.js";
 import type { Finding } from "../../src/structured/contract.js";
 
 const same = (s: string) => s;
@@ -415,7 +416,7 @@ describe("posting: whose fingerprints count, one review per run, the deadline", 
       changes: { files: [], added: 0, removed: 0, notes: [] },
       transcriptFile: "",
       wallMs: 1,
-      // A cancelled run has 2.5 s for GitHub: a test need not wait 60.
+      // A cancelled run has its share of the cancel budget for GitHub: a test need not wait 60.
       cancelled: true,
       review: data([f]),
     } as unknown as Outcome;
@@ -438,7 +439,7 @@ describe("posting: whose fingerprints count, one review per run, the deadline", 
     );
     expect(given?.aborted).toBe(true);
     expect(outputs["review-url"]).toBe("");
-    expect(warnings.join("\n")).toMatch(/Could not post the review \(no answer within 3 s\)/);
+    expect(warnings.join("\n")).toMatch(/Could not post the review \(no answer within 1 s\)/);
     // The listing answers after the deadline: the review still is not posted.
     await new Promise((r) => setTimeout(r, 1_500));
     expect(posted).toEqual([]);
@@ -464,7 +465,7 @@ describe("the deadline with the action's real client", () => {
       changes: { files: [], added: 0, removed: 0, notes: [] },
       transcriptFile: "",
       wallMs: 1,
-      cancelled: true, // 2.5 s for GitHub
+      cancelled: true, // the cancel budget's shares for GitHub
       review: data([{ path: "a.ts", line: 2, severity: "low", title: "T", body: "b" }]),
     } as unknown as Outcome;
     const timers = () => process.getActiveResourcesInfo().filter((r) => r === "Timeout").length;
@@ -483,7 +484,7 @@ describe("the deadline with the action's real client", () => {
         },
         same,
       );
-      // The review's 2.5 s, then the comment's 2.5 s: each stops at its deadline.
+      // The review's share of the cancel budget, then the comment's: each stops at its deadline.
       expect(Date.now() - started).toBeLessThan(8_000);
       // And nothing goes on after it: no retry waiting its turn (its timer would hold the step open for
       // ~14 s), no request sent later.

@@ -4,7 +4,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { agentCommand, agentEnv } from "../../src/agent/command.js";
-import { INPUT_DEFAULTS, type InputName, MAX_PROMPT_BYTES, readSettings } from "../../src/settings.js";
+import { MAX_PROMPT_BYTES } from "../../src/base/limits.js";
+import { knownSecrets } from "../../src/base/withheld.js";
+import { INPUT_DEFAULTS, type InputName, readSettings } from "../../src/settings/settings.js";
 import { ROOT } from "../helpers/replay.js";
 
 const ws = mkdtempSync(path.join(tmpdir(), "settings-"));
@@ -226,7 +228,37 @@ describe("the agent's command line", () => {
         CURSOR_API_KEY: "old",
       },
       undefined,
+      [],
     );
     expect(env).toEqual({ PATH: "/bin" });
+  });
+  it("keeps GITHUB_TOKEN, GH_TOKEN and every known secret out of the agent's environment, scrub or not", () => {
+    // Tests hand in their own environment, so the action's environ scrub never runs here: the agent's
+    // environment must hold on its own.
+    const runnerEnv = {
+      PATH: "/bin",
+      HOME: "/home/runner",
+      GITHUB_TOKEN: "ghs_workflowtoken1234",
+      GH_TOKEN: "ghs_ghclitoken5678",
+      ACTIONS_RUNTIME_TOKEN: "runtime-token-abcd",
+      ACTIONS_ID_TOKEN_REQUEST_TOKEN: "oidc-token-efgh",
+      ACTIONS_ID_TOKEN_REQUEST_URL: "https://oidc.example/x",
+      "INPUT_GITHUB-TOKEN": "ghs_inputtoken9999",
+      "INPUT_API-KEY": "key_cursor_0000",
+      // A workflow that hands a token on under a name of its own.
+      MY_TOKEN: "prefix-ghs_inputtoken9999-suffix",
+      GITHUB_STEP_SUMMARY: "/s",
+      GITHUB_PATH: "/p",
+      GITHUB_STATE: "/st",
+    };
+    const s = settings({ prompt: "hi", "github-token": "ghs_inputtoken9999", "api-key": "key_cursor_0000" });
+    const cmd = agentCommand(s, runnerEnv);
+    expect(cmd.env).toEqual({ PATH: "/bin", HOME: "/home/runner", CURSOR_API_KEY: "key_cursor_0000" });
+    const secrets = knownSecrets(s, runnerEnv).filter((x) => x !== "key_cursor_0000");
+    expect(secrets.length).toBe(5);
+    for (const secret of secrets) {
+      for (const [name, value] of Object.entries(cmd.env)) expect(`${name}=${value}`).not.toContain(secret);
+      expect(cmd.args.join("\n")).not.toContain(secret);
+    }
   });
 });

@@ -4,7 +4,7 @@
  * while the installer itself (./install.ts) is loaded only when a download may be needed.
  */
 import { realpathSync } from "node:fs";
-import { InputError } from "../settings.js";
+import { InputError } from "../base/errors.js";
 
 export interface InstallSettings {
   /** `""`: use `agent-path` when it is found, else install the latest build. */

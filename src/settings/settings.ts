@@ -9,9 +9,12 @@
 
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { splitArgs } from "./agent/extra-args.js";
-import { type InstallSettings, readInstallInputs } from "./install/inputs.js";
-import { type ContractSettings, readContractInputs } from "./structured/inputs.js";
+import { InputError } from "../base/errors.js";
+import { oneLine } from "../base/format.js";
+import { MAX_PROMPT_BYTES } from "../base/limits.js";
+import { type ContractSettings, readContractInputs } from "./contract.js";
+import { splitArgs } from "./extra-args.js";
+import { type InstallSettings, readInstallInputs } from "./install.js";
 
 export const INPUT_DEFAULTS = {
   prompt: "",
@@ -99,22 +102,6 @@ export interface Settings {
   /** Which Cursor CLI runs, and where it is downloaded from (src/install/). */
   install: InstallSettings;
 }
-
-export class InputError extends Error {
-  constructor(
-    readonly input: string,
-    problem: string,
-  ) {
-    super(`Input '${input}': ${problem}`);
-    this.name = "InputError";
-  }
-}
-
-/**
- * Linux refuses a single argument over 128 KiB (MAX_ARG_STRLEN) with E2BIG, and the agent takes its
- * prompt as an argument: say so up front instead of failing to spawn.
- */
-export const MAX_PROMPT_BYTES = 128 * 1024 - 1;
 
 export type GetInput = (name: InputName) => string;
 
@@ -282,11 +269,6 @@ function readableFile(input: InputName, p: string): string {
   }
   if (!stat.isFile()) throw new InputError(input, `'${p}' is not a file`);
   return p;
-}
-
-export function oneLine(s: string): string {
-  const flat = s.replace(/[\r\n]+/g, " ");
-  return flat.length > 80 ? `${flat.slice(0, 77)}...` : flat;
 }
 
 export type SafetyStrategy = "no-sudo" | "unprivileged-user" | "unsafe";

@@ -3,7 +3,8 @@
  * (by shlex). The flags the action sets itself are refused here, naming the input to use instead.
  */
 import { split as shellSplit } from "shlex";
-import { InputError, oneLine } from "../settings.js";
+import { InputError } from "../base/errors.js";
+import { oneLine } from "../base/format.js";
 
 /**
  * Flags the action sets itself, and the input that sets each: in `extra-args` they would override the

@@ -5,8 +5,11 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { InputError } from "../settings.js";
-import { SEVERITIES, type Severity } from "./contract.js";
+import { InputError } from "../base/errors.js";
+
+/** The severities a finding can have, most severe first; `fail-on-severity` names one of them. */
+export const SEVERITIES = ["critical", "high", "medium", "low", "info"] as const;
+export type Severity = (typeof SEVERITIES)[number];
 
 export interface ContractSettings {
   /** The schema as given, and which input gave it (for errors). */

@@ -1,0 +1,57 @@
+/**
+ * Every wait the action allows itself, in one place. Two sets: a run's own, and the cancel budget. After a
+ * cancel the runner sends SIGINT, then SIGTERM 7.5 s later and SIGKILL 2.5 s after that
+ * (docs/runner.md "Cancellation"): everything the action still does after a SIGINT (stop the agent, read
+ * what it left, read the changes, write the report) is chained, so the parts of {@link CANCEL_BUDGET}
+ * add up, and a test holds their sum under {@link RUNNER_CANCEL_GRACE_MS} with room to render and exit.
+ */
+
+/** SIGINT → SIGTERM on a cancelled step. */
+export const RUNNER_CANCEL_GRACE_MS = 7_500;
+
+/** The chained waits after a cancel, in the order they happen. */
+export const CANCEL_BUDGET = {
+  /** The agent's process group: SIGTERM, then SIGKILL after this. */
+  agentKillMs: 2_000,
+  /** After its exit: what it wrote and we have not read, and its last stderr lines (side by side). */
+  drainMs: 1_000,
+  /** A progress-comment update still in flight settles (it is aborted, not waited for). */
+  progressMs: 250,
+  /** The working tree's changes: the git cross-check and the diffs. */
+  changesMs: 1_000,
+  /** Posting the review (review mode). */
+  reviewMs: 1_250,
+  /** Writing the PR comment. */
+  commentMs: 1_250,
+} as const;
+
+/** What the cancel budget's parts add up to. */
+export const CANCEL_BUDGET_TOTAL_MS = Object.values(CANCEL_BUDGET).reduce((a, b) => a + b, 0);
+
+/** A run's own waits, when nothing was cancelled. */
+export const RUN_DEADLINES = {
+  /** How long the agent may linger after its result or its stdout closing (the CLI can hang there). */
+  hangAfterResultMs: 5_000,
+  /** SIGTERM → SIGKILL on a timeout or a hang. */
+  agentKillMs: 5_000,
+  /** After the agent exits, how long its last stderr lines are waited for (a shell it left may hold the pipe). */
+  stderrMs: 2_000,
+  /**
+   * After the agent exits, how long what it wrote and we have not read may still be read: a backlog (or a
+   * hole truncated into its stdout file, which reads as endless zeros) must not hold the step.
+   */
+  drainMs: 30_000,
+  /** The same after a timeout. */
+  timeoutDrainMs: 5_000,
+  /** The working tree's changes at the end of the run. */
+  changesMs: 30_000,
+  /** A progress-comment update in flight, waited for so that the report lands last. */
+  progressFinishMs: 10_000,
+  /** The progress comment's own "failed" write, when the action itself fails. */
+  progressFailMs: 5_000,
+  /** The review, and the PR comment, each: an unreachable API must not hold the job (retries included). */
+  reviewMs: 60_000,
+  commentMs: 60_000,
+  /** One git call. */
+  gitMs: 20_000,
+} as const;

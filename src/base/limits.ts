@@ -1,0 +1,27 @@
+/**
+ * The sizes the action keeps to, each in one place. GitHub's own limits are in docs/runner.md.
+ */
+
+/** The most GitHub takes in one comment or review body, in characters (UTF-16 units); over it: 422. */
+export const GITHUB_BODY_CHARS = 65_536;
+
+/** Room left in a comment body for the hidden marker the caller puts before the report. */
+export const COMMENT_MARKER_ROOM = 512;
+
+/** A step's job summary: 1 MiB, dropped whole above that (the runner's limit, in bytes). */
+export const SUMMARY_MAX_BYTES = 1024 * 1024;
+
+/**
+ * Text kept past a cut before redaction, so that a secret straddling the cut is still whole when the
+ * redactor sees it: a cut made after redaction can never leave half a secret behind.
+ */
+export const SECRET_MARGIN = 4 * 1024;
+
+/**
+ * Linux refuses a single argument over 128 KiB (MAX_ARG_STRLEN) with E2BIG, and the agent takes its
+ * prompt as an argument: say so up front instead of failing to spawn.
+ */
+export const MAX_PROMPT_BYTES = 128 * 1024 - 1;
+
+/** Diff text kept over all files of the change summary: twice the job summary's 1 MiB, the largest report there is. */
+export const CHANGE_SUMMARY_DIFF_CHARS = 2 * 1024 * 1024;
