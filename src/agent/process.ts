@@ -7,16 +7,9 @@
 import { spawn } from "node:child_process";
 import { closeSync } from "node:fs";
 import type { Readable } from "node:stream";
+import type { ExitInfo } from "../model/verdict.js";
 import type { AgentCommand } from "./command.js";
 import { FollowedFile, openStdoutFile } from "./stdout-file.js";
-
-export interface ExitInfo {
-  /** The exit code; undefined when a signal ended the process or it never started. */
-  code?: number;
-  signal?: NodeJS.Signals;
-  /** The process could not be started: `ENOENT`, `EACCES`, … */
-  spawnError?: { code: string; message: string };
-}
 
 /** The agent's stdout as written to the transcript file: ends once the agent has exited and all of it was read. */
 export interface AgentStdout extends Readable {

@@ -6,11 +6,12 @@
  */
 import { setTimeout as delay } from "node:timers/promises";
 import { CANCEL_BUDGET, RUN_DEADLINES } from "../base/deadlines.js";
+import type { ExitInfo, Stopped, StopReason } from "../model/verdict.js";
 import type { Pipeline } from "../pipeline.js";
 import { consume } from "../stream/consume.js";
 import type { AgentCommand } from "./command.js";
-import type { ExitInfo, StartAgent } from "./process.js";
-import { type Stopped, type StopReason, Supervisor } from "./supervise.js";
+import type { StartAgent } from "./process.js";
+import { Supervisor } from "./supervise.js";
 
 /** How long each wait lasts. Options, so that tests of hangs and timeouts need not wait real seconds. */
 export interface Graces {

@@ -3,15 +3,8 @@
  * hangs after its result (a known CLI quirk, docs/stream-format.md "How runs end"). SIGTERM to its process group
  * first, SIGKILL after a grace period, so a shell it started cannot outlive it.
  */
+import type { Stopped, StopReason } from "../model/verdict.js";
 import type { RunningAgent } from "./process.js";
-
-export type StopReason = "timeout" | "cancel" | "hang-after-result";
-
-export interface Stopped {
-  reason: StopReason;
-  /** Time from the start of the run to the stop. */
-  afterMs: number;
-}
 
 export interface SuperviseOptions {
   timeoutMs: number;

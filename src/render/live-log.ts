@@ -8,9 +8,9 @@
 
 import { formatDuration } from "../base/format.js";
 import { SECRET_MARGIN } from "../base/limits.js";
-import type { Verdict } from "../conclusion.js";
 import { isRepoData } from "../model/paths.js";
 import type { ModelUpdate, RunModel, Session, ToolCall } from "../model/run-model.js";
+import type { Verdict } from "../model/verdict.js";
 import type { Tool, ToolStatus } from "../tools/index.js";
 import type { LogWriter } from "./log-writer.js";
 import { toolOutput } from "./tool-output.js";

@@ -11,8 +11,8 @@
 import { COMMENT_MARKER_ROOM, GITHUB_BODY_CHARS, SUMMARY_MAX_BYTES } from "../base/limits.js";
 import { cutAfterRedaction, type Redact } from "../base/redact.js";
 import type { ChangeSet, FileChange } from "../changes/types.js";
-import type { Verdict } from "../conclusion.js";
 import type { RunModel, ToolCounts } from "../model/run-model.js";
+import type { Verdict } from "../model/verdict.js";
 import type { ReviewReport } from "../review/post.js";
 import { withoutContract } from "../structured/contract.js";
 import type { TodoItem } from "../tools/index.js";

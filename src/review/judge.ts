@@ -5,8 +5,9 @@
  * both apply, `error` carries both lines. A replayed transcript's paths belong to another checkout: its
  * findings are taken as the schema passed them.
  */
-import type { Verdict } from "../conclusion.js";
+
 import { createGitReader } from "../git/reader.js";
+import type { Verdict } from "../model/verdict.js";
 import type { Severity } from "../settings/contract.js";
 import { type Finding, gateError, NAMED_IN_ERROR } from "../structured/contract.js";
 import { checkFindings, type HeadLines, type InvalidFinding, readHeadLines } from "./check.js";

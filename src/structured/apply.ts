@@ -5,7 +5,7 @@
  * checked against the repository (src/review/judge.ts): an invalid finding never trips the gate. A
  * run that already failed keeps its own error; its outputs are still filled as far as they can be.
  */
-import type { Verdict } from "../conclusion.js";
+import type { Verdict } from "../model/verdict.js";
 import type { Severity } from "../settings/contract.js";
 import { extractContract, type Finding } from "./contract.js";
 import type { Contract } from "./load.js";

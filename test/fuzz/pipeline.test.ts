@@ -12,7 +12,7 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { createRedactor } from "../../src/base/redact.js";
 import { ChangeTracker, noGit } from "../../src/changes/index.js";
-import { decide } from "../../src/conclusion.js";
+import { decide } from "../../src/model/verdict.js";
 import { Pipeline } from "../../src/pipeline.js";
 import { LiveLog } from "../../src/render/live-log.js";
 import { LogWriter } from "../../src/render/log-writer.js";

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createRedactor } from "../../src/base/redact.js";
-import { decide } from "../../src/conclusion.js";
+import { decide } from "../../src/model/verdict.js";
 import { Pipeline } from "../../src/pipeline.js";
 import { renderReport, SUMMARY_BUDGET } from "../../src/render/report.js";
 import { toolOutput } from "../../src/render/tool-output.js";

@@ -1,6 +1,6 @@
 /** The live log's annotations: failed tool calls are flagged only when the run fails. */
 import { expect, it } from "vitest";
-import { decide } from "../../src/conclusion.js";
+import { decide } from "../../src/model/verdict.js";
 import { Pipeline } from "../../src/pipeline.js";
 import { LiveLog } from "../../src/render/live-log.js";
 import { LogWriter } from "../../src/render/log-writer.js";

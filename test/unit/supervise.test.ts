@@ -1,8 +1,9 @@
 /** The supervisor's timing, with fake timers: what it sends to the agent's group, and when. */
 import { PassThrough } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ExitInfo, RunningAgent } from "../../src/agent/process.js";
-import { type Stopped, Supervisor } from "../../src/agent/supervise.js";
+import type { RunningAgent } from "../../src/agent/process.js";
+import { Supervisor } from "../../src/agent/supervise.js";
+import type { ExitInfo, Stopped } from "../../src/model/verdict.js";
 
 function fakeAgent() {
   let exit!: (e: ExitInfo) => void;

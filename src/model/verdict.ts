@@ -5,8 +5,24 @@
  */
 import { constants } from "node:os";
 import { stripVTControlCharacters } from "node:util";
-import type { ExitInfo } from "./agent/process.js";
-import type { ResultEvent } from "./stream/events.js";
+import type { ResultEvent } from "../stream/events.js";
+
+/** How the agent's process ended, as the verdict reads it (src/agent/ is where it is learnt). */
+export interface ExitInfo {
+  /** The exit code; undefined when a signal ended the process or it never started. */
+  code?: number;
+  signal?: NodeJS.Signals;
+  /** The process could not be started: `ENOENT`, `EACCES`, … */
+  spawnError?: { code: string; message: string };
+}
+
+export type StopReason = "timeout" | "cancel" | "hang-after-result";
+
+/** The action stopped the agent: why, and when (from the start of the run). */
+export interface Stopped {
+  reason: StopReason;
+  afterMs: number;
+}
 
 /** `skipped`: the action's own comment triggered the run, so nothing ran (the step stays green). */
 export type Conclusion = "success" | "failure" | "timed_out" | "cancelled" | "skipped";
@@ -27,7 +43,7 @@ export interface VerdictInput {
   stderrTail: string[];
   agentPath: string;
   /** How we stopped the agent, if we did. */
-  stopped?: { reason: "timeout" | "cancel" | "hang-after-result"; afterMs: number };
+  stopped?: Stopped;
   /** Known secrets out of the agent's words, before they are cut. */
   redact?: (text: string) => string;
   /** Lines of stdout that were not JSON, when not one line was (0 otherwise). */
