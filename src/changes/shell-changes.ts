@@ -3,22 +3,31 @@
  * a formatter) changed, as git sees it, less what was already changed before the agent started.
  */
 
-import type { NumstatEntry, StatusEntry } from "../git/reader.js";
+import type { GitReader, NumstatEntry, StatusEntry } from "../git/reader.js";
+import type { Ask } from "./budget.js";
 import { countLines } from "./diff.js";
-import { MAX_KEPT_CHARS } from "./recorder.js";
+import type { Locator } from "./locate.js";
+import { cmp, joinNotes } from "./notes.js";
+import { MAX_KEPT_CHARS, type Recorder } from "./recorder.js";
 import { entrySignature } from "./snapshot.js";
-import type { SummaryInput } from "./summary.js";
 import type { FileChange } from "./types.js";
 
 /** Files changed by commands listed one by one; the rest are summed in a note. */
 const MAX_SHELL_LISTED = 300;
 
-/** A git call, bounded by what is left of the budget, and never a throw. */
-export type Ask = <T>(f: () => Promise<T>, fallback: T) => Promise<T>;
+/** What the working tree's changes are weighed against: the tool calls' record and the state before the run. */
+export interface ShellInput {
+  git: GitReader;
+  locator: Locator;
+  recorder: Recorder;
+  workspace: string;
+  /** The working tree's changes before the agent started: not the agent's. */
+  before?: Map<string, string>;
+}
 
 /** Working-tree changes no successful file tool call explains: commands, generators, earlier edits. */
 export async function shellChanges(
-  input: SummaryInput,
+  input: ShellInput,
   explained: Set<string>,
   ask: Ask,
   note: (n: string) => void,
@@ -89,13 +98,4 @@ export async function shellChanges(
     );
   }
   return { files: out, added: unlistedAdded, removed: unlistedRemoved };
-}
-
-export function joinNotes(...notes: (string | undefined)[]): string | undefined {
-  const n = notes.filter((x): x is string => !!x);
-  return n.length ? n.join("; ") : undefined;
-}
-
-export function cmp(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

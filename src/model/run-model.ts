@@ -8,63 +8,23 @@
  * Each change is also announced as a {@link ModelUpdate}; a tool call's carries the call resolved to its
  * family ({@link Tool}), which the live log and the change tracker ask for its output and file operations.
  */
-import type { AgentEvent, InitEvent, ResultEvent, ToolEvent } from "../stream/events.js";
+import type { AgentEvent, InitEvent, ResultEvent } from "../stream/events.js";
+import type { ToolEvent } from "../stream/tool-events.js";
 import {
   kindOf,
   mainArg,
-  type OutcomeSummary,
   outcomeOf,
   resolveTool,
   type TodoItem,
   type Tool,
-  type ToolStatus,
   todoUpdate,
   toolName,
 } from "../tools/index.js";
 import { relatePath } from "./paths.js";
 import { SEGMENT_SECRET_MARGIN, Segments } from "./segments.js";
+import type { Session, ToolCall, ToolCounts, UpdateSink } from "./types.js";
 
-export interface ToolCall {
-  /** The agent's id, as given: may contain a newline (docs/stream-format.md "Tool calls"). Never print it raw. */
-  callId: string;
-  /** Cursor's kind (`shellToolCall`) for every name that means it; an unknown kind as the wire gave it. */
-  kind: string;
-  name: string;
-  /** The main argument as the agent gave it. */
-  mainArg?: string;
-  /** The main argument for display: paths related to the workspace. */
-  target?: string;
-  /** False for a path outside the workspace. */
-  inside: boolean;
-  status: ToolStatus;
-  outcome?: OutcomeSummary;
-  /** Epoch ms, from the agent's own timestamps when it gave them, else when we received the event. */
-  startedAt: number;
-  endedAt?: number;
-  /** False when the completion arrived without a start. */
-  startSeen: boolean;
-  /** Arguments from `started`, kept only until the completion (which may lack them). */
-  pendingArgs?: Record<string, unknown>;
-}
-
-/** What `system/init` said (and `result` completed). */
-export type Session = Omit<InitEvent, "kind">;
-
-export type ModelUpdate =
-  | { type: "init"; session: Session }
-  | { type: "text-delta"; text: string }
-  /** A finished segment. `streamed`: its text already went out as deltas (do not show it again). */
-  | { type: "segment"; text: string; streamed: boolean }
-  | { type: "thinking-delta"; text: string }
-  | { type: "thinking-end"; chars: number }
-  | { type: "tool-start"; call: ToolCall; tool: Tool }
-  | { type: "tool-end"; call: ToolCall; tool: Tool }
-  | { type: "note"; text: string }
-  /** A line of the agent's stdout that is not a JSON event (as it came, up to 8,192 characters). */
-  | { type: "stray"; text: string }
-  | { type: "result"; result: ResultEvent };
-
-export type UpdateSink = (u: ModelUpdate) => void;
+export type { ModelUpdate, Session, ToolCall, ToolCounts, UpdateSink } from "./types.js";
 
 /** Calls kept in full for the report, in the order they started. */
 export const LISTED_CALLS = 300;
@@ -75,12 +35,6 @@ export const LISTED_FAILED = 200;
  * calls just before it): a bounded window, so that a million calls do not keep a million ids.
  */
 const RECENT_DONE = 4096;
-
-export interface ToolCounts {
-  total: number;
-  byStatus: Record<ToolStatus, number>;
-  byKind: Record<string, number>;
-}
 
 export class RunModel {
   readonly session: Session = {};

@@ -4,7 +4,7 @@
  */
 import { SECRET_MARGIN } from "../base/limits.js";
 import type { AssistantEvent } from "../stream/events.js";
-import type { UpdateSink } from "./run-model.js";
+import type { UpdateSink } from "./types.js";
 
 /** The longest text of a segment kept to recognise its repeat (longer ones compare by length). */
 const LAST_SEGMENT_KEPT = 64 * 1024;

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { bool, errorText, num, str } from "./json.js";
-import { alternateToolEvent, toolCallEvent } from "./tool-events.js";
+import { alternateToolEvent, type ToolEvent, toolCallEvent } from "./tool-events.js";
 
 export type AgentEvent =
   | InitEvent
@@ -42,37 +42,6 @@ export interface AssistantEvent {
   timestampMs?: number;
   /** The alternate `{type:"assistant", text}` form is always a delta. */
   alternate?: boolean;
-}
-
-export interface ToolEvent {
-  kind: "tool-started" | "tool-completed";
-  callId: string;
-  tool: ToolPayload;
-  modelCallId?: string;
-  timestampMs?: number;
-}
-
-/** A tool call as the wire carries it, before the run model interprets it. */
-export interface ToolPayload {
-  /** The key naming the kind (`shellToolCall`, `function`, …) or, in the alternate naming, `tool_name`. */
-  kind: string;
-  /** For `function{name, arguments}` and the alternate naming: the function/tool name. */
-  functionName?: string;
-  args?: Record<string, unknown>;
-  /** Only on completion: the one outcome key of `result` and its value. */
-  outcome?: ToolOutcome;
-  /** Siblings of the outcome key in `result` (`isBackground`, `terminalsFolder`). */
-  resultExtras?: Record<string, unknown>;
-  startedAtMs?: number;
-  completedAtMs?: number;
-  /** The alternate naming reports the duration itself. */
-  durationMs?: number;
-}
-
-export interface ToolOutcome {
-  /** `success`, `error`, `failure`, `rejected`, `spawnError`, `timeout`, `permissionDenied`, … */
-  key: string;
-  value: Record<string, unknown>;
 }
 
 export interface ResultEvent {
@@ -133,20 +102,7 @@ export function toEvent(raw: Record<string, unknown>): AgentEvent {
   const unknown: AgentEvent = { kind: "unknown", type, subtype };
   switch (type) {
     case "system": {
-      if (subtype === "init") {
-        const r = initSchema.safeParse(raw);
-        if (!r.success) return unknown;
-        const d = r.data;
-        return {
-          kind: "init",
-          sessionId: d.session_id,
-          requestId: d.request_id,
-          model: d.model,
-          cwd: d.cwd ?? d.workspace,
-          apiKeySource: d.apiKeySource,
-          permissionMode: d.permissionMode,
-        };
-      }
+      if (subtype === "init") return initEvent(raw) ?? unknown;
       if (subtype === undefined) return unknown; // a wrapper's own line (docs/stream-format.md "Framing": the inspector capture)
       return notice(type, subtype, raw);
     }
@@ -202,40 +158,15 @@ export function toEvent(raw: Record<string, unknown>): AgentEvent {
     case "tool-call-started":
     case "tool-call-completed":
       return alternateToolEvent(type, raw) ?? unknown;
-    case "result": {
-      const r = resultSchema.safeParse(raw);
-      if (!r.success) return unknown;
-      const d = r.data;
-      const sub = d.subtype ?? subtype ?? "success";
-      return {
-        kind: "result",
-        subtype: sub,
-        isError: d.is_error === true || sub === "error",
-        text: d.result,
-        error: errorText(d.error),
-        durationMs: d.duration_ms,
-        durationApiMs: d.duration_api_ms,
-        sessionId: d.session_id,
-        requestId: d.request_id,
-        usage: d.usage,
-      };
-    }
+    case "result":
+      return resultEvent(subtype, raw) ?? unknown;
     case "connection": {
       if (subtype !== "reconnecting" && subtype !== "reconnected") return unknown;
       const r = connectionSchema.safeParse(raw);
       return { kind: "connection", phase: subtype, ...(r.success ? pick(r.data) : {}) };
     }
-    case "retry": {
-      const r = retrySchema.safeParse(raw);
-      return r.success
-        ? {
-            kind: "retry",
-            attempt: r.data.attempt,
-            isResume: r.data.is_resume,
-            timestampMs: r.data.timestamp_ms,
-          }
-        : { kind: "retry" };
-    }
+    case "retry":
+      return retryEvent(raw);
     case "interaction_query": {
       if (subtype !== "request" && subtype !== "response") return unknown;
       const r = interactionSchema.safeParse(raw);
@@ -269,6 +200,47 @@ function assistantLine(raw: Record<string, unknown>): AssistantEvent | undefined
   const e: AssistantEvent = { kind: "assistant", text: part.text, timestampMs: ts };
   if (mc !== undefined) e.modelCallId = mc;
   return e;
+}
+
+function initEvent(raw: Record<string, unknown>): InitEvent | undefined {
+  const r = initSchema.safeParse(raw);
+  if (!r.success) return undefined;
+  const d = r.data;
+  return {
+    kind: "init",
+    sessionId: d.session_id,
+    requestId: d.request_id,
+    model: d.model,
+    cwd: d.cwd ?? d.workspace,
+    apiKeySource: d.apiKeySource,
+    permissionMode: d.permissionMode,
+  };
+}
+
+function resultEvent(subtype: string | undefined, raw: Record<string, unknown>): ResultEvent | undefined {
+  const r = resultSchema.safeParse(raw);
+  if (!r.success) return undefined;
+  const d = r.data;
+  const sub = d.subtype ?? subtype ?? "success";
+  return {
+    kind: "result",
+    subtype: sub,
+    isError: d.is_error === true || sub === "error",
+    text: d.result,
+    error: errorText(d.error),
+    durationMs: d.duration_ms,
+    durationApiMs: d.duration_api_ms,
+    sessionId: d.session_id,
+    requestId: d.request_id,
+    usage: d.usage,
+  };
+}
+
+function retryEvent(raw: Record<string, unknown>): AgentEvent {
+  const r = retrySchema.safeParse(raw);
+  return r.success
+    ? { kind: "retry", attempt: r.data.attempt, isResume: r.data.is_resume, timestampMs: r.data.timestamp_ms }
+    : { kind: "retry" };
 }
 
 function pick(d: { attempt?: number; timestamp_ms?: number }): { attempt?: number; timestampMs?: number } {

@@ -5,8 +5,38 @@
  * "Tool calls"). Both become the same {@link ToolEvent}; what a kind means is src/tools/'s business.
  */
 import { z } from "zod";
-import type { AgentEvent, ToolEvent, ToolOutcome, ToolPayload } from "./events.js";
 import { bool, errorText, num, objectOrJson, str } from "./json.js";
+
+export interface ToolEvent {
+  kind: "tool-started" | "tool-completed";
+  callId: string;
+  tool: ToolPayload;
+  modelCallId?: string;
+  timestampMs?: number;
+}
+
+/** A tool call as the wire carries it, before the run model interprets it. */
+export interface ToolPayload {
+  /** The key naming the kind (`shellToolCall`, `function`, …) or, in the alternate naming, `tool_name`. */
+  kind: string;
+  /** For `function{name, arguments}` and the alternate naming: the function/tool name. */
+  functionName?: string;
+  args?: Record<string, unknown>;
+  /** Only on completion: the one outcome key of `result` and its value. */
+  outcome?: ToolOutcome;
+  /** Siblings of the outcome key in `result` (`isBackground`, `terminalsFolder`). */
+  resultExtras?: Record<string, unknown>;
+  startedAtMs?: number;
+  completedAtMs?: number;
+  /** The alternate naming reports the duration itself. */
+  durationMs?: number;
+}
+
+export interface ToolOutcome {
+  /** `success`, `error`, `failure`, `rejected`, `spawnError`, `timeout`, `permissionDenied`, … */
+  key: string;
+  value: Record<string, unknown>;
+}
 
 const obj = z.record(z.string(), z.unknown());
 
@@ -97,7 +127,7 @@ function splitOutcome(result: Record<string, unknown>): {
   return { outcome, extras };
 }
 
-export function alternateToolEvent(type: string, raw: Record<string, unknown>): AgentEvent | undefined {
+export function alternateToolEvent(type: string, raw: Record<string, unknown>): ToolEvent | undefined {
   const r = altToolEventSchema.safeParse(raw);
   if (!r.success) return undefined;
   const d = r.data;

@@ -5,7 +5,7 @@
  * Adding a kind: one entry in `SIMPLE` (other-tools.ts) when a name and a main argument are all it needs;
  * otherwise a family object in the file of its concern, listed in {@link FAMILIES}.
  */
-import type { ToolPayload } from "../stream/events.js";
+import type { ToolPayload } from "../stream/tool-events.js";
 import { norm } from "./args.js";
 import { edit, read, remove, write } from "./file-tools.js";
 import { mcp, simple, todos, unknownTool } from "./other-tools.js";

@@ -3,7 +3,7 @@
  * model, the live log and the change tracker ask the family (through `registry.ts`); none of them reads a
  * tool call's wire payload on its own.
  */
-import type { ToolPayload } from "../stream/events.js";
+import type { ToolPayload } from "../stream/tool-events.js";
 import type { PatchChunk } from "./patch.js";
 
 export type ToolStatus = "running" | "succeeded" | "failed" | "rejected" | "errored";

@@ -1,0 +1,75 @@
+/**
+ * HEAD's side of the end of the run: where each changed file is at HEAD (looked up during the run by the
+ * {@link Prefetcher}, the rest now in one batch), and the files cut into batches whose HEAD blobs are
+ * read in one git process each. Memory holds one batch's blobs, never the run's.
+ */
+import type { BlobRef, FileRead, GitReader, HeadEntry } from "../git/reader.js";
+import type { Ask } from "./budget.js";
+import type { Prefetcher } from "./prefetch.js";
+import { type FileState, MAX_KEPT_CHARS } from "./recorder.js";
+
+/** Files per batch at the end of the run, and HEAD blob bytes per batch (memory holds one batch). */
+const BATCH_FILES = 128;
+const BATCH_BYTES = 2 * 1024 * 1024;
+
+/** Where each changed file is at HEAD: looked up during the run, and the rest now in one batch. */
+export async function headEntries(
+  git: GitReader,
+  prefetcher: Prefetcher,
+  paths: string[],
+  ask: Ask,
+): Promise<Map<string, HeadEntry> | undefined> {
+  if (!git.heads || paths.length === 0) return undefined;
+  const out = new Map<string, HeadEntry>();
+  // Paths still waiting for their batch's timer are simply asked for with the rest, now.
+  prefetcher.stop();
+  const rest: string[] = [];
+  for (const p of paths) {
+    const early = prefetcher.early(p);
+    const r = early ? await ask(() => early, undefined) : undefined;
+    if (r) out.set(p, r);
+    else rest.push(p);
+  }
+  if (rest.length > 0) {
+    const more = await ask(() => git.heads!(rest), undefined);
+    for (const [p, r] of more ?? []) out.set(p, r);
+  }
+  return out;
+}
+
+/** The files in order, cut into batches of at most {@link BATCH_FILES} files and {@link BATCH_BYTES} of HEAD blobs. */
+export function* batches(
+  states: [string, FileState][],
+  heads: Map<string, HeadEntry> | undefined,
+): Generator<[string, FileState][]> {
+  let batch: [string, FileState][] = [];
+  let bytes = 0;
+  for (const entry of states) {
+    const h = heads?.get(entry[1].path);
+    const size = h?.kind === "blob" && h.size <= MAX_KEPT_CHARS ? h.size : 0;
+    if (batch.length > 0 && (batch.length >= BATCH_FILES || bytes + size > BATCH_BYTES)) {
+      yield batch;
+      batch = [];
+      bytes = 0;
+    }
+    batch.push(entry);
+    bytes += size;
+  }
+  if (batch.length > 0) yield batch;
+}
+
+/** The HEAD blobs of a batch's files, by id, in one git process. */
+export async function batchBlobs(
+  batch: [string, FileState][],
+  heads: Map<string, HeadEntry> | undefined,
+  git: GitReader,
+  ask: Ask,
+): Promise<Map<string, FileRead>> {
+  const refs: BlobRef[] = [];
+  for (const [, s] of batch) {
+    const h = heads?.get(s.path);
+    if (h?.kind === "blob") refs.push(h);
+  }
+  if (refs.length === 0 || !git.blobs) return new Map();
+  return (await ask(() => git.blobs!(refs, MAX_KEPT_CHARS), undefined)) ?? new Map();
+}
