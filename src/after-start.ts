@@ -8,4 +8,4 @@ export { ChangeTracker } from "./changes/tracker.js";
 export { Pipeline } from "./pipeline.js";
 export { jobUrl, publish } from "./publish.js";
 export { LiveLog } from "./render/live-log.js";
-export { warmFinalMessage } from "./render/report.js";
+export { warmFinalMessage } from "./report/report.js";

@@ -22,7 +22,7 @@ import type { IssueRef } from "./github/context.js";
 import { marker } from "./github/marker.js";
 import type { ModelUpdate, RunModel, ToolCall } from "./model/run-model.js";
 import { fenced, mdCode, mdText } from "./render/markdown.js";
-import { todoLines } from "./render/report.js";
+import { todoLines } from "./render/todos.js";
 import type { TodoItem } from "./tools/index.js";
 
 export interface ProgressOptions {

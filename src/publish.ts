@@ -12,7 +12,7 @@ import type { Outcome } from "./execute.js";
 import type { GitHubClient } from "./github/api.js";
 import type { ClientOptions } from "./github/client.js";
 import type { RunContext } from "./github/context.js";
-import { COMMENT_BUDGET, renderReport, SUMMARY_BUDGET } from "./render/report.js";
+import { COMMENT_BUDGET, renderReport, SUMMARY_BUDGET } from "./report/report.js";
 import type { ReviewReport } from "./review/post.js";
 import type { Settings } from "./settings/settings.js";
 

@@ -1,7 +1,7 @@
 /**
  * Rendered markdown cut to fit a size, never leaving a construct open: the one place that cuts markdown
  * that is already sanitised (a review's bodies, src/review/cap.ts; a report past its budget,
- * src/render/report.ts). Cutting the rendered text, not the agent's, is what makes the size hold:
+ * src/report/fit.ts). Cutting the rendered text, not the agent's, is what makes the size hold:
  * sanitising can make text several times longer (`&` is `&amp;`, a bidi control is spelled out).
  *
  * Where: at the last blank line outside a code block that fits (every inline construct, emphasis, code

@@ -17,8 +17,8 @@ import type { Finding } from "../structured/contract.js";
 import { anchored, type Hunks } from "./anchor.js";
 import { CUT_NOTE, capMarkdown } from "./cap.js";
 import type { EditSuggestion } from "./edits.js";
+import { PRINT_DIGITS, printAt, printMarker } from "./marker.js";
 
-const FINGERPRINT = "cursor-agent-action finding=";
 export const BADGE: Record<Severity, string> = {
   critical: "🔴 critical",
   high: "🟠 high",
@@ -28,10 +28,15 @@ export const BADGE: Record<Severity, string> = {
 };
 
 /**
- * Every body is capped after it is rendered (./cap.ts): GitHub refuses the whole review when one body is
- * over its limit. A margin below it, for the few characters GitHub may add (none seen so far).
+ * Kept free below GitHub's limit for the few characters GitHub may add to a body (none seen so far): it
+ * makes the cap a round 65,000.
  */
-const MAX_BODY_CHARS = GITHUB_BODY_CHARS - 536;
+const GITHUB_ADDS_MARGIN = 536;
+/**
+ * Every body is capped after it is rendered (./cap.ts): GitHub refuses the whole review when one body is
+ * over its limit.
+ */
+const MAX_BODY_CHARS = GITHUB_BODY_CHARS - GITHUB_ADDS_MARGIN;
 /** Of a review's body, the most the summary takes: the list of findings outside the diff gets the rest. */
 const MAX_SUMMARY_CHARS = 30_000;
 
@@ -48,9 +53,12 @@ export interface BuiltReview {
   repeatedSuggestions: number;
 }
 
+/** A line of the list of findings outside the diff starts so, then the finding's marker. */
+const ITEM = "- ";
+
 /** A fingerprint: what is commented on, by what, and the content of the lines it sits on. */
 function print(...parts: string[]): string {
-  return createHash("sha256").update(parts.join("\0")).digest("hex").slice(0, 24);
+  return createHash("sha256").update(parts.join("\0")).digest("hex").slice(0, PRINT_DIGITS);
 }
 
 export function fingerprint(f: Finding, lines: string[] | undefined): string {
@@ -71,15 +79,15 @@ export function knownFingerprints(
   reviewBodies: (string | undefined)[],
 ): Set<string> {
   const out = new Set<string>();
-  const re = /^(?:- )?<!-- cursor-agent-action finding=([0-9a-f]{24}) -->/;
+  const listed = (line: string) => (line.startsWith(ITEM) ? printAt(line, ITEM.length) : undefined);
   for (const b of comments) {
-    const m = re.exec(b ?? "");
-    if (m) out.add(m[1]!);
+    const print = printAt(b ?? "") ?? listed(b ?? "");
+    if (print) out.add(print);
   }
   for (const b of reviewBodies) {
     for (const line of (b ?? "").split("\n")) {
-      const m = /^- <!-- cursor-agent-action finding=([0-9a-f]{24}) -->/.exec(line);
-      if (m) out.add(m[1]!);
+      const print = listed(line);
+      if (print) out.add(print);
     }
   }
   return out;
@@ -115,17 +123,11 @@ export function buildReview(p: ReviewParts): BuiltReview {
     // A path the redactor would change cannot be shown as is: it goes in the body, redacted.
     if (redact(f.path) === f.path && anchored(hunks, f.path, f.line, f.start_line)) {
       const block = f.suggestion === undefined ? undefined : suggestion(redact(f.suggestion));
-      const body = commentBody(
-        `<!-- ${FINGERPRINT}${mark} -->\n${title}`,
-        agentMarkdown(redact(f.body)),
-        block,
-      );
+      const body = commentBody(`${printMarker(mark)}\n${title}`, agentMarkdown(redact(f.body)), block);
       comments.push({ path: f.path, line: f.line, start_line: f.start_line, body });
     } else {
       const where = mdCode(`${redact(f.path)}:${f.start_line ? `${f.start_line}-` : ""}${f.line}`);
-      elsewhere.push(
-        `- <!-- ${FINGERPRINT}${mark} -->${BADGE[f.severity]} ${where} — ${mdText(redact(f.title))}`,
-      );
+      elsewhere.push(`${ITEM}${printMarker(mark)}${BADGE[f.severity]} ${where} — ${mdText(redact(f.title))}`);
     }
   }
   for (const e of p.edits) {
@@ -138,7 +140,7 @@ export function buildReview(p: ReviewParts): BuiltReview {
     if (suggestions >= MAX_SUGGESTED_EDITS) continue;
     const text = e.replacement.length ? `${e.replacement.join("\n")}\n` : "";
     const body = [
-      `<!-- ${FINGERPRINT}${mark} -->`,
+      printMarker(mark),
       "**✏️ The agent's edit**, as a suggestion",
       "",
       suggestion(redact(text)),

@@ -16,7 +16,7 @@ import { decide } from "../../src/model/verdict.js";
 import { Pipeline } from "../../src/pipeline.js";
 import { LiveLog } from "../../src/render/live-log.js";
 import { LogWriter } from "../../src/render/log-writer.js";
-import { COMMENT_BUDGET, renderReport, SUMMARY_BUDGET } from "../../src/render/report.js";
+import { COMMENT_BUDGET, renderReport, SUMMARY_BUDGET } from "../../src/report/report.js";
 import { cleanupActionRuns, runAction } from "../harness/run-action.js";
 import { readWorkflowCommands } from "../harness/workflow-commands.js";
 import { FIXTURES, fixture } from "../helpers/replay.js";

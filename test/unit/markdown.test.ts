@@ -11,7 +11,7 @@ import { ChangeTracker, noGit } from "../../src/changes/index.js";
 import { decide } from "../../src/model/verdict.js";
 import { Pipeline } from "../../src/pipeline.js";
 import { htmlText, mdCode, mdText } from "../../src/render/markdown.js";
-import { COMMENT_BUDGET, renderReport } from "../../src/render/report.js";
+import { COMMENT_BUDGET, renderReport } from "../../src/report/report.js";
 
 const HOSTILE = [
   "@octocat please review",

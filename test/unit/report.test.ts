@@ -12,7 +12,7 @@ import type { ChangeSet, FileChange } from "../../src/changes/types.js";
 import { RunModel } from "../../src/model/run-model.js";
 import { decide } from "../../src/model/verdict.js";
 import { Pipeline } from "../../src/pipeline.js";
-import { COMMENT_BUDGET, renderReport, SUMMARY_BUDGET } from "../../src/render/report.js";
+import { COMMENT_BUDGET, renderReport, SUMMARY_BUDGET } from "../../src/report/report.js";
 import { FIXTURES, fixture, ROOT } from "../helpers/replay.js";
 
 const SNAPSHOTS = path.join(ROOT, "test/snapshots/report");

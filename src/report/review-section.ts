@@ -6,10 +6,10 @@
  */
 
 import { cutAfterRedaction, type Redact } from "../base/redact.js";
+import { mdCode, mdText } from "../render/markdown.js";
 import { BADGE } from "../review/build.js";
 import type { ReviewReport } from "../review/post.js";
 import { SEVERITIES } from "../settings/contract.js";
-import { mdCode, mdText } from "./markdown.js";
 
 /** Rows of the findings table; the `findings` output has them all. */
 const MAX_ROWS = 50;

@@ -1,0 +1,189 @@
+/**
+ * The report's text for one shape (which diffs, whether the tool calls, how many files): its parts in
+ * order, each of them a list of lines. ./report.ts picks the shape that fits.
+ */
+import { formatDuration } from "../base/format.js";
+import { cutAfterRedaction, type Redact } from "../base/redact.js";
+import type { ChangeSet, FileChange } from "../changes/types.js";
+import type { RunModel, ToolCounts } from "../model/run-model.js";
+import type { Verdict } from "../model/verdict.js";
+import { agentMarkdown, quoted } from "../render/agent-markdown.js";
+import { HEADLINE, headline } from "../render/headlines.js";
+import { STATUS_MARK } from "../render/live-log.js";
+import { fenced, htmlText, mdCode, mdText } from "../render/markdown.js";
+import { todoLines } from "../render/todos.js";
+import type { ReviewReport } from "../review/post.js";
+import { finalMessage } from "./final-message.js";
+import { reviewLines } from "./review-section.js";
+
+/** A note is shown up to this many characters (cut after redaction). */
+const MAX_NOTE = 300;
+
+export interface ReportInput {
+  model: RunModel;
+  verdict: Verdict;
+  changes?: ChangeSet;
+  wallMs: number;
+  runUrl?: string;
+  redact: Redact;
+  /** Review mode: the findings and what became of them. */
+  review?: ReviewReport;
+  /** The run had a contract: its block is left out of the final message shown. */
+  contract?: boolean;
+}
+
+export interface Shape {
+  /** Files whose diff is shown, by path. */
+  diffs: Set<string>;
+  toolTable: boolean;
+  /** How many rows of the file table. */
+  fileRows: number;
+  notes: string[];
+}
+
+const STATUS_LABEL: Record<FileChange["status"], string> = {
+  added: "added",
+  modified: "modified",
+  deleted: "deleted",
+  outside: "outside the workspace",
+  shell: "changed by a shell command",
+};
+
+/** What each part reads: the run, its files (diffs redacted) and the shape tried. */
+interface Parts {
+  input: ReportInput;
+  files: FileChange[];
+  shape: Shape;
+}
+
+type Part = (p: Parts) => string[];
+
+/** The report's parts, in order. */
+const PARTS: Part[] = [
+  head,
+  ({ input }) => (input.verdict.error ? whyItFailed(input.verdict.error, input.redact) : []),
+  ({ input }) => (input.review ? reviewLines(input.review, input.redact) : []),
+  fileLines,
+  toolLines,
+  ({ input }) =>
+    input.model.todos.length > 0
+      ? ["**The agent's todo list**", "", ...todoLines(input.model.todos, input.redact), ""]
+      : [],
+  finalLines,
+  ({ shape }) => shape.notes.filter(Boolean).flatMap((n) => [`> ${n}`, ""]),
+];
+
+export function compose(input: ReportInput, files: FileChange[], shape: Shape): string {
+  const parts: Parts = { input, files, shape };
+  return PARTS.flatMap((part) => part(parts)).join("\n");
+}
+
+/** The headline and the run's facts on one line. */
+function head({ input, files }: Parts): string[] {
+  const { model, redact } = input;
+  const r = model.result;
+  const t = model.toolCounts();
+  const c = input.changes;
+  const changed = files.filter((f) => f.status !== "outside");
+  const facts = [
+    c
+      ? `**${changed.length} file${changed.length === 1 ? "" : "s"} changed** (+${c.added} −${c.removed})`
+      : "",
+    formatDuration(r?.durationMs ?? input.wallMs),
+    model.session.model ? `model ${mdText(redact(model.session.model))}` : "",
+    `${t.total} tool call${t.total === 1 ? "" : "s"}${t.total > t.byStatus.succeeded ? ` (${t.total - t.byStatus.succeeded} not succeeded)` : ""}`,
+    r?.usage ? `tokens ${fmtInt(r.usage.inputTokens)} in · ${fmtInt(r.usage.outputTokens)} out` : "",
+    // The run, not the job: the job's own id is not in the environment the runner gives an action.
+    input.runUrl ? `[workflow run](${input.runUrl})` : "",
+  ].filter(Boolean);
+  return [headline(HEADLINE[input.verdict.conclusion]), "", facts.join(" · "), ""];
+}
+
+function whyItFailed(error: string, redact: Redact): string[] {
+  return ["**Why it failed**", "", fenced(redact(error), "text"), ""];
+}
+
+/** The table of changed files, their diffs as the shape has them, and the notes of those without one. */
+function fileLines({ input, files, shape }: Parts): string[] {
+  const { redact } = input;
+  const c = input.changes;
+  const out: string[] = [];
+  if (files.length > 0) {
+    out.push("| File | Change | Lines |", "|---|---|---|");
+    for (const f of files.slice(0, shape.fileRows)) {
+      const lines = f.status === "outside" ? "" : `+${f.added} −${f.removed}`;
+      const note = f.mismatchOnDisk ? " ⚠ differs on disk" : "";
+      out.push(`| ${mdCode(redact(f.path))} | ${STATUS_LABEL[f.status]}${note} | ${lines} |`);
+    }
+    if (shape.fileRows < files.length) out.push(`| … ${files.length - shape.fileRows} more | | |`);
+    out.push("");
+    for (const f of files) {
+      if (!f.diff || !shape.diffs.has(f.path)) continue;
+      out.push(
+        `<details><summary><code>${htmlText(redact(f.path))}</code> +${f.added} −${f.removed}</summary>`,
+        "",
+        fenced(f.diff, "diff"),
+        "",
+        "</details>",
+        "",
+      );
+    }
+    // Files without a diff say why (too large, outside the workspace, binary…), each named.
+    const notes = files.filter((f) => f.note && !f.diff);
+    for (const f of notes)
+      out.push(`- ${mdCode(redact(f.path))}: _${mdText(cutAfterRedaction(f.note ?? "", MAX_NOTE, redact))}_`);
+    if (notes.length) out.push("");
+  } else if (c) {
+    out.push("_No files were changed._", "");
+  }
+  for (const n of c?.notes ?? []) out.push(`_${mdText(cutAfterRedaction(n, MAX_NOTE, redact))}_`, "");
+  return out;
+}
+
+/** The tool calls, folded: one row each, the ones the model did not keep counted by status. */
+function toolLines({ input, shape }: Parts): string[] {
+  const { model, redact } = input;
+  const t = model.toolCounts();
+  if (!shape.toolTable || t.total === 0) return [];
+  const out = [
+    `<details><summary>Tool calls (${t.total})</summary>`,
+    "",
+    "| | Tool | Target | Outcome |",
+    "|---|---|---|---|",
+  ];
+  for (const call of model.tools.values()) {
+    const target = call.target ? mdCode(redact(call.target)) : "";
+    out.push(
+      `| ${STATUS_MARK[call.status]} | ${mdText(redact(call.name))} | ${target} | ${mdText(redact(call.outcome?.summary ?? call.status))} |`,
+    );
+  }
+  // The model keeps the first calls and the failed ones after them (memory stays flat): the rest are
+  // counted, and the job log has each one.
+  const more = t.total - model.tools.size;
+  if (more > 0)
+    out.push(`| | … ${fmtInt(more)} more | | ${mdText(unlisted(model, t))}; each is in the job log |`);
+  out.push("", "</details>", "");
+  return out;
+}
+
+function finalLines({ input }: Parts): string[] {
+  const shown = finalMessage(input.model, input.contract ?? false, input.redact);
+  if (!shown) return [];
+  // Rendered, open, and inside a quote its own lines cannot end (src/render/agent-markdown.ts).
+  return ["**The agent's final message**", "", quoted(agentMarkdown(shown)), ""];
+}
+
+/** What the calls past the listed ones did, by status: "7,540 succeeded, 12 failed". */
+function unlisted(model: RunModel, t: ToolCounts): string {
+  const rest: Record<string, number> = { ...t.byStatus };
+  for (const c of model.tools.values()) rest[c.status] = (rest[c.status] ?? 0) - 1;
+  return Object.entries(rest)
+    .filter(([, n]) => n > 0)
+    .map(([status, n]) => `${fmtInt(n)} ${status}`)
+    .join(", ");
+}
+
+/** 1234567 → 1,234,567 (toLocaleString builds an ICU formatter on first use: 12 ms, BENCHMARKS.md). */
+function fmtInt(n: number | undefined): string {
+  return String(Math.round(n ?? 0)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
