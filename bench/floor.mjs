@@ -11,7 +11,7 @@
  * soon as it parsed it: the floor of the log-latency measurement.
  *
  * With `BENCH_FLOOR_TEE=<file>` it also copies each chunk it reads to that file through an fs.WriteStream,
- * waiting for "drain" when it asks to, as the action keeps its raw transcript (src/stream/consume.ts):
+ * waiting for "drain" when it asks to, as the action keeps its raw transcript (src/pipeline/consume.ts):
  * an ablation that prices the copy alone. Not part of the floor proper.
  */
 import { spawn } from "node:child_process";

@@ -130,7 +130,7 @@ const STAGES = [
   ["live log rendering (render/*.ts)", (f) => f.file.startsWith("src/render/")],
   [
     "consume loop and pipe reading",
-    (f) => f.file === "src/stream/consume.ts" || f.file.startsWith("node:internal/streams/"),
+    (f) => f.file === "src/pipeline/consume.ts" || f.file.startsWith("node:internal/streams/"),
   ],
   ["agent process (agent/*.ts, execa, spawn)", (f) => f.file.startsWith("src/agent/") || f.file === "execa"],
 ];
@@ -248,7 +248,7 @@ export function analyze(profilePaths, dist = DIST) {
     const inConsume = (/** @type {number} */ id) => {
       for (let cur = /** @type {number | undefined} */ (id); cur !== undefined; cur = parent.get(cur)) {
         const n = byId.get(cur);
-        if (n && label(n).file === "src/stream/consume.ts") return true;
+        if (n && label(n).file === "src/pipeline/consume.ts") return true;
       }
       return false;
     };

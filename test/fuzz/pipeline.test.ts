@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createRedactor } from "../../src/base/redact.js";
 import { ChangeTracker, noGit } from "../../src/changes/index.js";
 import { decide } from "../../src/model/verdict.js";
-import { Pipeline } from "../../src/pipeline.js";
+import { Pipeline } from "../../src/pipeline/pipeline.js";
 import { LiveLog } from "../../src/render/live-log.js";
 import { LogWriter } from "../../src/render/log-writer.js";
 import { COMMENT_BUDGET, renderReport, SUMMARY_BUDGET } from "../../src/report/report.js";

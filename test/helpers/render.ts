@@ -1,6 +1,6 @@
 /** Renders a transcript's job log in-process, through the real model, live log and writer. */
 import { decide } from "../../src/model/verdict.js";
-import { Pipeline } from "../../src/pipeline.js";
+import { Pipeline } from "../../src/pipeline/pipeline.js";
 import { LiveLog, type LiveLogOptions } from "../../src/render/live-log.js";
 import { LogWriter } from "../../src/render/log-writer.js";
 

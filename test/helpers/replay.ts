@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ModelUpdate, RunModel } from "../../src/model/run-model.js";
-import { Pipeline } from "../../src/pipeline.js";
+import { Pipeline } from "../../src/pipeline/pipeline.js";
 import type { LineFramer } from "../../src/stream/lines.js";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");

@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createRedactor } from "../../src/base/redact.js";
 import { decide } from "../../src/model/verdict.js";
-import { Pipeline } from "../../src/pipeline.js";
+import { Pipeline } from "../../src/pipeline/pipeline.js";
 import { renderReport, SUMMARY_BUDGET } from "../../src/report/report.js";
 import { toolOutput } from "../../src/render/tool-output.js";
 import { resolveTool } from "../../src/tools/index.js";

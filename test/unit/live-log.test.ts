@@ -1,7 +1,7 @@
 /** The live log's annotations: failed tool calls are flagged only when the run fails. */
 import { expect, it } from "vitest";
 import { decide } from "../../src/model/verdict.js";
-import { Pipeline } from "../../src/pipeline.js";
+import { Pipeline } from "../../src/pipeline/pipeline.js";
 import { LiveLog } from "../../src/render/live-log.js";
 import { LogWriter } from "../../src/render/log-writer.js";
 import { fixture } from "../helpers/replay.js";

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { createRedactor } from "../../src/base/redact.js";
 import { ChangeTracker, noGit } from "../../src/changes/index.js";
 import { decide } from "../../src/model/verdict.js";
-import { Pipeline } from "../../src/pipeline.js";
+import { Pipeline } from "../../src/pipeline/pipeline.js";
 import { htmlText, mdCode, mdText } from "../../src/render/markdown.js";
 import { COMMENT_BUDGET, renderReport } from "../../src/report/report.js";
 

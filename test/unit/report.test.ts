@@ -11,7 +11,7 @@ import { ChangeTracker, noGit } from "../../src/changes/index.js";
 import type { ChangeSet, FileChange } from "../../src/changes/types.js";
 import { RunModel } from "../../src/model/run-model.js";
 import { decide } from "../../src/model/verdict.js";
-import { Pipeline } from "../../src/pipeline.js";
+import { Pipeline } from "../../src/pipeline/pipeline.js";
 import { COMMENT_BUDGET, renderReport, SUMMARY_BUDGET } from "../../src/report/report.js";
 import { FIXTURES, fixture, ROOT } from "../helpers/replay.js";
 

@@ -7,7 +7,7 @@ import { startAgent } from "../../src/agent/process.js";
 import { AgentSession, DEFAULT_GRACES } from "../../src/agent/session.js";
 import { FollowedFile, openStdoutFile } from "../../src/agent/stdout-file.js";
 import type { ModelUpdate } from "../../src/model/run-model.js";
-import { Pipeline } from "../../src/pipeline.js";
+import { Pipeline } from "../../src/pipeline/pipeline.js";
 
 /** Starts `node -e script` with its stdout in `file`, as the action starts the agent; returns when it exits. */
 function writer(file: string, script: string) {

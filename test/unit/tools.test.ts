@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { ChangeTracker, noGit } from "../../src/changes/index.js";
-import { Pipeline } from "../../src/pipeline.js";
+import { Pipeline } from "../../src/pipeline/pipeline.js";
 import { fileOps, kindOf, resolveTool, toolName } from "../../src/tools/index.js";
 import { renderLog } from "../helpers/render.js";
 

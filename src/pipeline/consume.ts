@@ -4,7 +4,7 @@
  * as its event does.
  */
 import type { Readable } from "node:stream";
-import type { Pipeline } from "../pipeline.js";
+import type { Pipeline } from "./pipeline.js";
 
 export interface ConsumeOptions {
   /** Called after each chunk's events were applied (flush the log here). */

@@ -4,9 +4,9 @@
  * bench all feed bytes through this one object; where the bytes come from (a process, a file, a test's
  * buffer) is the caller's business.
  */
-import { type ModelUpdate, RunModel, type UpdateSink } from "./model/run-model.js";
-import { toEvent } from "./stream/events.js";
-import { LineFramer, MAX_LINE_BYTES } from "./stream/lines.js";
+import { type ModelUpdate, RunModel, type UpdateSink } from "../model/run-model.js";
+import { toEvent } from "../stream/events.js";
+import { LineFramer, MAX_LINE_BYTES } from "../stream/lines.js";
 
 export class Pipeline {
   readonly framer: LineFramer;
