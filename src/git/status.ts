@@ -1,0 +1,64 @@
+/**
+ * The working tree's changes as git sees them, under the workspace: `status` (untracked files included)
+ * and `diff --numstat` against HEAD. Both can run the repository's filters and diff drivers, so each
+ * gets them switched off, read anew ({@link Repo.drivers}).
+ */
+import { LIST_MAX_BYTES, type Repo } from "./repo.js";
+
+/** One `git status --porcelain=v1` entry; `path` relative to the workspace. */
+export interface StatusEntry {
+  path: string;
+  /** The two-letter XY code: ` M`, `??`, ` D`, `A `, … */
+  code: string;
+}
+
+/** One `git diff --numstat HEAD` entry; `path` relative to the workspace. */
+export interface NumstatEntry {
+  path: string;
+  added: number;
+  removed: number;
+  binary: boolean;
+}
+
+export async function workTreeStatus(repo: Repo): Promise<StatusEntry[]> {
+  const [prefix, config] = await Promise.all([repo.prefix(), repo.drivers()]);
+  if (prefix === undefined) return [];
+  const r = await repo.git(
+    ["status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames", "--", "."],
+    {
+      maxBytes: LIST_MAX_BYTES,
+      config,
+    },
+  );
+  if (r.code !== 0 || r.truncated) return [];
+  const rel = await repo.underWorkspace();
+  const out: StatusEntry[] = [];
+  for (const rec of r.stdout.toString("utf8").split("\0")) {
+    if (rec.length < 4) continue;
+    const p = rel(rec.slice(3));
+    if (p !== undefined) out.push({ code: rec.slice(0, 2), path: p });
+  }
+  return out;
+}
+
+export async function workTreeNumstat(repo: Repo): Promise<NumstatEntry[]> {
+  const [prefix, config] = await Promise.all([repo.prefix(), repo.drivers()]);
+  if (prefix === undefined) return [];
+  const r = await repo.git(
+    ["diff", "--numstat", "-z", "--no-renames", "--no-ext-diff", "--no-textconv", "HEAD", "--", "."],
+    { maxBytes: LIST_MAX_BYTES, config },
+  );
+  // No HEAD yet (a repository without commits) fails here: every change is then a new file.
+  if (r.code !== 0 || r.truncated) return [];
+  const rel = await repo.underWorkspace();
+  const out: NumstatEntry[] = [];
+  for (const rec of r.stdout.toString("utf8").split("\0")) {
+    const m = /^(-|\d+)\t(-|\d+)\t(.+)$/s.exec(rec);
+    if (!m) continue;
+    const p = rel(m[3]!);
+    if (p === undefined) continue;
+    const binary = m[1] === "-" || m[2] === "-";
+    out.push({ path: p, added: binary ? 0 : Number(m[1]), removed: binary ? 0 : Number(m[2]), binary });
+  }
+  return out;
+}
