@@ -7,8 +7,8 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { CANCEL_BUDGET, RUN_DEADLINES } from "../base/deadlines.js";
 import type { ExitInfo, Stopped, StopReason } from "../model/verdict.js";
-import type { Pipeline } from "../pipeline/pipeline.js";
 import { consume } from "../pipeline/consume.js";
+import type { Pipeline } from "../pipeline/pipeline.js";
 import type { AgentCommand } from "./command.js";
 import type { StartAgent } from "./process.js";
 import { Supervisor } from "./supervise.js";

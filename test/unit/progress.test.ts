@@ -9,7 +9,7 @@ import { EventEmitter } from "node:events";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CommentClient, IssueComment } from "../../src/github/api.js";
 import type { ModelUpdate, RunModel, ToolCall } from "../../src/model/run-model.js";
-import { ProgressComment } from "../../src/progress.js";
+import { ProgressComment } from "../../src/publish/progress.js";
 import type { TodoItem } from "../../src/tools/index.js";
 
 const TARGET = { owner: "octo", repo: "repo", issue: 7 };

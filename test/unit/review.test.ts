@@ -15,7 +15,7 @@ import fc from "fast-check";
 import { Lexer } from "marked";
 import { describe, expect, it } from "vitest";
 import { GITHUB_BODY_CHARS } from "../../src/base/limits.js";
-import type { Outcome } from "../../src/execute.js";
+import type { Outcome } from "../../src/publish/publish.js";
 import type {
   Authored,
   GitHubClient,
@@ -26,7 +26,7 @@ import type {
 import { createGitHubClient } from "../../src/github/client.js";
 import { writtenByUs } from "../../src/github/identity.js";
 import { RunModel } from "../../src/model/run-model.js";
-import { publish } from "../../src/publish.js";
+import { publish } from "../../src/publish/publish.js";
 import { agentMarkdown } from "../../src/render/agent-markdown.js";
 import { anchored, hunksOf } from "../../src/review/anchor.js";
 import { buildReview, fingerprint, knownFingerprints } from "../../src/review/build.js";

@@ -10,7 +10,7 @@
  */
 import { constants } from "node:fs";
 import { lstat, open, rm, writeFile } from "node:fs/promises";
-import { FILE_COMMANDS, type FileCommand } from "./base/withheld.js";
+import { FILE_COMMANDS, type FileCommand } from "../base/withheld.js";
 
 /** What a file held before the agent started; the runner starts each step with small or empty files. */
 const MAX_KEPT = 4 * 1024 * 1024;

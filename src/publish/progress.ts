@@ -13,17 +13,17 @@
  * the request in flight (aborting only one that hangs), so that no late update can overwrite the report.
  */
 
-import { CANCEL_BUDGET, RUN_DEADLINES } from "./base/deadlines.js";
-import { formatDuration } from "./base/format.js";
-import type { Redact } from "./base/redact.js";
-import type { CommentClient } from "./github/api.js";
-import { upsertComment } from "./github/comment.js";
-import type { IssueRef } from "./github/context.js";
-import { marker } from "./github/marker.js";
-import type { ModelUpdate, RunModel, ToolCall } from "./model/run-model.js";
-import { fenced, mdCode, mdText } from "./render/markdown.js";
-import { todoLines } from "./render/todos.js";
-import type { TodoItem } from "./tools/index.js";
+import { CANCEL_BUDGET, RUN_DEADLINES } from "../base/deadlines.js";
+import { formatDuration } from "../base/format.js";
+import type { Redact } from "../base/redact.js";
+import type { CommentClient } from "../github/api.js";
+import { upsertComment } from "../github/comment.js";
+import type { IssueRef } from "../github/context.js";
+import { marker } from "../github/marker.js";
+import type { ModelUpdate, RunModel, ToolCall } from "../model/run-model.js";
+import { fenced, mdCode, mdText } from "../render/markdown.js";
+import { todoLines } from "../render/todos.js";
+import type { TodoItem } from "../tools/index.js";
 
 export interface ProgressOptions {
   /**

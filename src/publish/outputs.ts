@@ -1,0 +1,87 @@
+/**
+ * The step's outputs: every name in one place, and how each is made from a run. action.yml declares the
+ * same names; a test holds the two together. Everything the agent said is redacted here, as workflows post
+ * these onwards (comments, chat).
+ */
+import type { Redact } from "../base/redact.js";
+import { changeOutputs } from "../changes/outputs.js";
+import type { ChangeSet } from "../changes/types.js";
+import type { RunModel } from "../model/run-model.js";
+import type { Verdict } from "../model/verdict.js";
+
+export const OUTPUT_NAMES = [
+  "conclusion",
+  "result",
+  "error",
+  "session-id",
+  "request-id",
+  "model",
+  "duration-ms",
+  "duration-api-ms",
+  "is-error",
+  "exit-code",
+  "transcript-file",
+  "tool-calls",
+  "usage",
+  "files-changed",
+  "lines-added",
+  "lines-removed",
+  "diff-summary",
+  "comment-url",
+  "structured-output",
+  "findings",
+  "review-url",
+  "cursor-version",
+  "cursor-sha256",
+] as const;
+export type OutputName = (typeof OUTPUT_NAMES)[number];
+export type Outputs = Partial<Record<OutputName, string>>;
+
+/** What a finished run (or a replayed transcript) gives the outputs. */
+export interface RunOutputsInput {
+  model: RunModel;
+  verdict: Verdict;
+  changes: ChangeSet;
+  transcriptFile: string;
+  wallMs: number;
+  /** `structured-output` and `findings`, when the run had a contract. */
+  structured?: { "structured-output": string; findings: string };
+  /** The Cursor CLI build that ran (when known) and the sha256 of its package (when the action installed it). */
+  cli?: { build: string; sha256: string };
+  /** The report as the PR comment has it. */
+  diffSummary: string;
+  reviewUrl?: string;
+}
+
+/** Every output of a run that was read to its end, `comment-url` aside (written once the comment is). */
+export function runOutputs(o: RunOutputsInput, redact: Redact): Outputs {
+  const { model, verdict: v } = o;
+  const r = model.result;
+  return {
+    conclusion: v.conclusion,
+    result: redact(r?.text ?? ""),
+    error: redact(v.error),
+    "session-id": model.session.sessionId ?? r?.sessionId ?? "",
+    "request-id": r?.requestId ?? model.session.requestId ?? "",
+    model: model.session.model ?? "",
+    "duration-ms": String(r?.durationMs ?? o.wallMs),
+    "duration-api-ms": r?.durationApiMs !== undefined ? String(r.durationApiMs) : "",
+    "is-error": r ? String(r.isError) : "",
+    "exit-code": v.exitCode !== undefined ? String(v.exitCode) : "",
+    "transcript-file": o.transcriptFile,
+    "tool-calls": String(model.toolCounts().total),
+    usage: r?.usage ? JSON.stringify(r.usage) : "",
+    ...changeOutputs(o.changes),
+    "diff-summary": o.diffSummary,
+    "cursor-version": o.cli?.build ?? "",
+    "cursor-sha256": o.cli?.sha256 ?? "",
+    "structured-output": redact(o.structured?.["structured-output"] ?? ""),
+    findings: redact(o.structured?.findings ?? ""),
+    "review-url": o.reviewUrl ?? "",
+  };
+}
+
+/** A run that ended before the agent ran, or in the last resort: how it ended, and why. */
+export function earlyEndOutputs(conclusion: Verdict["conclusion"], error: string): Outputs {
+  return { conclusion, error };
+}

@@ -1,0 +1,147 @@
+/**
+ * The one writer of what leaves the runner, in order of importance and speed: the step outputs, the job
+ * summary, then the review and the PR comment. Everything here is redacted first. A run that ends early (a
+ * gate, the last resort) gets its outputs and a short summary here too, so no later step reads an empty
+ * `conclusion`.
+ */
+import { appendFileSync } from "node:fs";
+import { appendFile } from "node:fs/promises";
+import { CANCEL_BUDGET, RUN_DEADLINES } from "../base/deadlines.js";
+import type { Redact } from "../base/redact.js";
+import { jobUrl } from "../base/runner.js";
+import type { ChangeSet } from "../changes/types.js";
+import type { RunContext } from "../github/context.js";
+import type { RunModel } from "../model/run-model.js";
+import type { Conclusion, Verdict } from "../model/verdict.js";
+import { fenced } from "../render/markdown.js";
+import { COMMENT_BUDGET, renderReport, SUMMARY_BUDGET } from "../report/report.js";
+import type { ReviewData } from "../review/post.js";
+import type { Settings } from "../settings/settings.js";
+import { type OutputName, type Outputs, runOutputs } from "./outputs.js";
+import { type GitHubDeps, postReviewWithin, writeCommentWithin } from "./to-github.js";
+
+export interface PublishDeps extends GitHubDeps {
+  setOutput: (name: OutputName, value: string) => void;
+}
+
+/** What a run that was read to its end leaves for the report. */
+export interface Outcome {
+  model: RunModel;
+  verdict: Verdict;
+  changes: ChangeSet;
+  transcriptFile: string;
+  wallMs: number;
+  /** The run was cancelled: what is left to do must fit in the cancel budget (base/deadlines.ts). */
+  cancelled: boolean;
+  /** `structured-output` and `findings`, when the run had a contract. */
+  structured?: { "structured-output": string; findings: string };
+  /** Review mode: the findings checked against the repository, to post. */
+  review?: ReviewData;
+  /** The Cursor CLI build that ran (when known) and the sha256 of its package (when the action installed it). */
+  cli?: { build: string; sha256: string };
+}
+
+/** The live progress comment, when there is one: the report takes its place. */
+export interface Superseded {
+  /** From now on the comment is the report's: the progress comment writes nothing more. */
+  reported(): void;
+}
+
+export async function publish(
+  o: Outcome,
+  s: Settings,
+  context: RunContext,
+  deps: PublishDeps,
+  redact: Redact,
+  progress?: Superseded,
+): Promise<void> {
+  const once = memo(redact);
+  // After a cancel each gets its share of the runner's 7.5 s (base/deadlines.ts).
+  const deadlines = o.cancelled ? CANCEL_BUDGET : RUN_DEADLINES;
+  const to = { pullRequest: context.pullRequest, token: s.githubToken };
+  // The review first: the report links to it and says what was new.
+  const review = o.review
+    ? await postReviewWithin(o.review, o.changes, to, deps, once, deadlines.reviewMs)
+    : undefined;
+  // The summary and the comment redact the same texts (diffs of megabytes among them): once each.
+  const input = {
+    model: o.model,
+    verdict: o.verdict,
+    changes: o.changes,
+    wallMs: o.wallMs,
+    runUrl: jobUrl(deps.env),
+    redact: once,
+    review,
+    contract: o.structured !== undefined,
+  };
+  // One rendering serves both when it fits the comment (the usual case); the summary may hold more.
+  const full = renderReport(input, SUMMARY_BUDGET);
+  const comment = full.length <= (COMMENT_BUDGET.maxChars ?? 0) ? full : renderReport(input, COMMENT_BUDGET);
+
+  setAll(deps, runOutputs({ ...o, diffSummary: comment, reviewUrl: review?.url }, redact));
+  if (s.jobSummary) await appendSummary(deps, full);
+
+  const target = s.comment ? context.pullRequest : undefined;
+  if (target && s.githubToken) {
+    progress?.reported();
+    const url = await writeCommentWithin(
+      comment,
+      s.commentKey,
+      target,
+      s.githubToken,
+      deps,
+      deadlines.commentMs,
+    );
+    if (url) deps.setOutput("comment-url", url);
+  } else if (target && !s.githubToken) {
+    deps.warning("No github-token: the PR comment was not written. The job summary has the report.");
+  }
+}
+
+/**
+ * A run that ended before the agent ran (a gate), or in the last resort: `conclusion`, `error` and a short
+ * job summary, each on its own (one failing must not stop the others: the log itself may be what failed).
+ */
+export function publishEarlyEnd(
+  deps: Pick<PublishDeps, "env" | "setOutput">,
+  end: { conclusion: Conclusion; error: string; headline: string; reason: string },
+): void {
+  quietly(() => deps.setOutput("conclusion", end.conclusion));
+  quietly(() => deps.setOutput("error", end.error));
+  const file = deps.env.GITHUB_STEP_SUMMARY;
+  if (file) quietly(() => appendFileSync(file, `### ${end.headline}\n\n${fenced(end.reason)}\n`));
+}
+
+function setAll(deps: PublishDeps, outputs: Outputs): void {
+  for (const [name, value] of Object.entries(outputs)) deps.setOutput(name as OutputName, value ?? "");
+}
+
+async function appendSummary(deps: PublishDeps, text: string): Promise<void> {
+  const file = deps.env.GITHUB_STEP_SUMMARY;
+  if (!file) return;
+  try {
+    await appendFile(file, `${text}\n`);
+  } catch (e) {
+    deps.warning(`Could not write the job summary: ${(e as Error).message}`);
+  }
+}
+
+function quietly(f: () => void): void {
+  try {
+    f();
+  } catch {
+    // Reporting an early end must go as far as it can.
+  }
+}
+
+function memo(redact: Redact): Redact {
+  const seen = new Map<string, string>();
+  return (text) => {
+    let r = seen.get(text);
+    if (r === undefined) {
+      r = redact(text);
+      seen.set(text, r);
+    }
+    return r;
+  };
+}

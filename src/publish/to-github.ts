@@ -1,0 +1,106 @@
+/**
+ * The two writes to a pull request after the run: the review (review mode) and the sticky comment. Each has
+ * a deadline that aborts its requests too, not only the wait: a review or comment that lands after the
+ * report said it could not be written would contradict it. One that cannot be written (a fork's read-only
+ * token, missing permission, an outage) is a warning with the fix, never a failed step.
+ */
+import type { Redact } from "../base/redact.js";
+import type { ChangeSet } from "../changes/types.js";
+import type { GitHubClient } from "../github/api.js";
+import type { ClientOptions } from "../github/client.js";
+import type { IssueRef } from "../github/context.js";
+import type { ReviewData, ReviewReport } from "../review/post.js";
+
+export interface GitHubDeps {
+  env: NodeJS.ProcessEnv;
+  warning: (message: string) => void;
+  /** Loaded only when needed: octokit is most of the bundle's start-up cost. */
+  github: (token: string, apiUrl?: string, options?: ClientOptions) => Promise<GitHubClient>;
+}
+
+/** Where and as whom: a pull request (or issue) the run is about, and the token to write with. */
+export interface Target {
+  pullRequest?: IssueRef;
+  token?: string;
+}
+
+/** One review, posted with the action's token; the report says why there is no link when there is none. */
+export async function postReviewWithin(
+  data: ReviewData,
+  changes: ChangeSet,
+  to: Target,
+  deps: GitHubDeps,
+  redact: Redact,
+  deadlineMs: number,
+): Promise<ReviewReport> {
+  const base: ReviewReport = { findings: data.findings, invalid: data.invalid };
+  const target = to.pullRequest;
+  if (!target) return { ...base, note: "not a pull request event: no review posted" };
+  const token = to.token;
+  if (!token) {
+    deps.warning("No github-token: the review was not posted. The job summary has the findings.");
+    return { ...base, note: "no github-token: no review posted" };
+  }
+  const abort = new AbortController();
+  const work = (async () => {
+    const { postReview } = await import("../review/post.js");
+    const client = await deps.github(token, deps.env.GITHUB_API_URL, { signal: abort.signal });
+    return postReview(client, target, data, changes, redact, abort.signal);
+  })();
+  try {
+    return await withDeadline(work, deadlineMs, abort);
+  } catch (e) {
+    deps.warning(apiProblem("post the review", e));
+    return { ...base, note: "the review could not be posted (see the warning)" };
+  }
+}
+
+/** The sticky comment with `body`; its URL, or undefined (and a warning) when it could not be written. */
+export async function writeCommentWithin(
+  body: string,
+  key: string,
+  target: IssueRef,
+  token: string,
+  deps: GitHubDeps,
+  deadlineMs: number,
+): Promise<string | undefined> {
+  const abort = new AbortController();
+  const work = (async () => {
+    const { upsertComment } = await import("../github/comment.js");
+    const client = await deps.github(token, deps.env.GITHUB_API_URL, { signal: abort.signal });
+    return upsertComment(client, target, key, body);
+  })();
+  try {
+    return (await withDeadline(work, deadlineMs, abort)).url;
+  } catch (e) {
+    deps.warning(apiProblem("write the PR comment", e));
+    return undefined;
+  }
+}
+
+/** One line with the fix, from an octokit error or anything else. */
+function apiProblem(what: "write the PR comment" | "post the review", e: unknown): string {
+  const status = (e as { status?: number })?.status;
+  const message = ((e as Error)?.message ?? String(e)).split("\n")[0];
+  const prefix = `Could not ${what} (${status ? `HTTP ${status}: ` : ""}${message}).`;
+  if (status === 403 || status === 404) {
+    return `${prefix} Give the job \`permissions: pull-requests: write\`; a pull request from a fork gets a read-only token (set \`${what === "post the review" ? "review" : "comment"}: false\` there). The job summary has the report.`;
+  }
+  if (status === 401) return `${prefix} Check \`github-token\`. The job summary has the report.`;
+  return `${prefix} GitHub may be having trouble (retried). The job summary has the report.`;
+}
+
+/** `p`, or a rejection after `ms`; `abort` is aborted first, so that `p`'s work stops. */
+function withDeadline<T>(p: Promise<T>, ms: number, abort: AbortController): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      // No reason given to abort(): a reason reaches octokit as a plain error, which its retry plugin
+      // takes for a 500 and retries (~14 s more, with the timers keeping the step alive); an AbortError
+      // it lets go at once.
+      abort.abort();
+      reject(new Error(`no answer within ${Math.round(ms / 1000)} s`));
+    }, ms);
+  });
+  return Promise.race([p, deadline]).finally(() => clearTimeout(timer));
+}

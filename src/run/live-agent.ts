@@ -1,0 +1,199 @@
+/**
+ * A live agent as the run's source: admitted, its CLI ready, this step's file commands noted, the working
+ * tree's own changes snapshot, the safety strategy applied; then started, supervised (timeout, cancel, a
+ * hang after its result) and read; afterwards what it must not keep is put back.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { agentCommand } from "../agent/command.js";
+import type { RunningAgent, StartAgent } from "../agent/process.js";
+import { AgentSession, DEFAULT_GRACES, type Graces } from "../agent/session.js";
+import { formatBytes, formatDuration } from "../base/format.js";
+import type { Redact } from "../base/redact.js";
+import { snapshotWorkingTree } from "../changes/snapshot.js";
+import { createGitReader, type GitReader } from "../git/reader.js";
+import type { RunContext } from "../github/context.js";
+import type { StopReason } from "../model/verdict.js";
+import { clean } from "../model/verdict.js";
+import type { LogWriter } from "../render/log-writer.js";
+import { runHeader } from "../render/run-header.js";
+import { type AgentUser, setUpAgentUser } from "../security/agent-user.js";
+import {
+  type FileCommandsSnapshot,
+  noteFileCommands,
+  restoreFileCommands,
+} from "../security/file-commands.js";
+import { findExecutable, guardAgent } from "../security/strategy.js";
+import type { Settings } from "../settings/settings.js";
+import { type AdmitDeps, admit, settleConfig } from "./admit.js";
+import { ensureCli } from "./cli.js";
+import type { AgentSource, Prepared } from "./source.js";
+
+export interface LiveAgentDeps extends AdmitDeps {
+  startAgent: StartAgent;
+  now: () => number;
+  signals: Pick<NodeJS.Process, "on" | "off">;
+  graces?: Partial<Graces>;
+  outputBusy?: () => Promise<void> | undefined;
+}
+
+export class LiveAgent implements AgentSource {
+  readonly live = true;
+  readonly git: GitReader;
+  /** Made once the run is admitted: a refused run leaves nothing behind. */
+  transcriptFile = "";
+  private readonly graces: Graces;
+  private settings: Settings;
+  private session: AgentSession | undefined;
+  private snapshot: Map<string, string> | undefined;
+  private ready: Prepared & { kind: "ready" } = { kind: "ready" };
+  private fileCommands: FileCommandsSnapshot | undefined;
+  private agentUser: AgentUser | undefined;
+
+  /** `track` hands the agent, once started, to the last resort (which kills its group). */
+  constructor(
+    settings: Settings,
+    private readonly context: RunContext,
+    private readonly deps: LiveAgentDeps,
+    private readonly log: LogWriter,
+    private readonly redact: Redact,
+    private readonly track: (agent: RunningAgent) => void,
+  ) {
+    this.settings = settings;
+    this.graces = { ...DEFAULT_GRACES, ...deps.graces };
+    this.git = createGitReader(settings.workspace);
+  }
+
+  async prepare(): Promise<Prepared> {
+    const admission = await admit(this.settings, this.context, this.deps, this.log);
+    if (admission.kind !== "admitted") return admission;
+    const cli = await ensureCli(this.settings, this.deps.env, this.log);
+    if (cli.agentPath) this.settings = { ...this.settings, agentPath: cli.agentPath };
+    this.fileCommands = await noteFileCommands(this.deps.env);
+    this.transcriptFile = transcriptPath(this.deps.env);
+    // What is already changed in the checkout is not the agent's doing. The snapshot (one `git status`,
+    // ~20 ms) is taken before the agent starts: a change it made in its first instant would otherwise be
+    // taken for the checkout's own.
+    this.snapshot = await snapshotWorkingTree(this.git, this.settings.workspace);
+    this.ready = { kind: "ready", cli, restored: admission.restored };
+    return this.ready;
+  }
+
+  async run(wire: Parameters<AgentSource["run"]>[0]) {
+    const session = this.startSession();
+    this.session = session;
+    try {
+      return await session.run(wire);
+    } finally {
+      // The agent is gone: what it created goes back to the workspace's owner, for the steps after this one.
+      this.agentUser?.restoreOwnership();
+    }
+  }
+
+  resultSeen(): void {
+    this.session?.resultSeen();
+  }
+
+  before(): Map<string, string> | undefined {
+    return this.snapshot;
+  }
+
+  async putBack(): Promise<{ lines: string[]; warnings: string[] }> {
+    // The PR's own configuration goes back once the changes are read (protect-config is for the agent).
+    const lines = await settleConfig(this.ready.restored).catch(() => []);
+    // Before the action writes its own: whatever the agent's tree wrote to them is undone.
+    const warnings = this.fileCommands ? await restoreFileCommands(this.fileCommands) : [];
+    return { lines, warnings };
+  }
+
+  /** The safety strategy applied to the agent's command, the header logged, the session made. */
+  private startSession(): AgentSession {
+    const { settings, deps, log, graces } = this;
+    const uid = process.geteuid?.() ?? -1;
+    this.agentUser =
+      settings.safetyStrategy === "unprivileged-user" && settings.agentUser
+        ? setUpAgentUser({
+            user: settings.agentUser,
+            workspace: settings.workspace,
+            runnerTemp: deps.env.RUNNER_TEMP,
+            agentPath: settings.agentPath,
+            env: deps.env,
+            uid,
+          })
+        : undefined;
+    const guarded = guardAgent(agentCommand(settings, deps.env), {
+      strategy: settings.safetyStrategy,
+      platform: process.platform,
+      uid,
+      setpriv: findExecutable("setpriv", deps.env.PATH) ?? findExecutable("/usr/bin/setpriv", undefined),
+      agentUser: settings.agentUser,
+      asUser: this.agentUser?.asUser,
+    });
+    log.text(runHeader(settings));
+    log.text(guarded.header);
+    if (guarded.notice) log.annotate("notice", guarded.notice);
+    log.flush();
+    return new AgentSession({
+      command: guarded.command,
+      startAgent: (cmd, opts) => {
+        const agent = deps.startAgent(cmd, opts);
+        this.track(agent);
+        return agent;
+      },
+      transcriptFile: this.transcriptFile,
+      timeoutMs: settings.timeoutMs,
+      graces,
+      now: deps.now,
+      signals: deps.signals,
+      onStderrLine: (line) => {
+        // The CLI colours its errors (the bad-key warning): the log shows the words.
+        log.text(`stderr: ${clean(line)}`);
+        log.flush();
+      },
+      onStop: (s) => {
+        log.endGroup();
+        log.text(stopMessage(s.reason, s.afterMs, graces.hangAfterResultMs));
+        log.flush();
+      },
+      onUnread: (bytes, why) => {
+        log.text(
+          `⚠ ${formatBytes(bytes)} of the agent's output could not be read ${unreadWhen(why, graces)}: the transcript file has it`,
+        );
+        log.flush();
+      },
+      afterChunk: () => log.flush(),
+      outputBusy: deps.outputBusy,
+      redact: this.redact,
+    });
+  }
+}
+
+function unreadWhen(why: StopReason | "drain" | { readError: string }, graces: Graces): string {
+  if (typeof why === "object") return `(reading the transcript file failed: ${why.readError})`;
+  if (why === "drain") return `within ${formatDuration(graces.drainMs)} of its exit`;
+  return `in time after the ${why === "cancel" ? "cancel" : why === "timeout" ? "timeout" : "stop"}`;
+}
+
+function stopMessage(reason: StopReason, afterMs: number, hangGraceMs: number): string {
+  const after = formatDuration(afterMs);
+  if (reason === "timeout") return `⏱ timeout-minutes reached after ${after}: stopping the agent`;
+  if (reason === "cancel") return `🚫 Cancelled after ${after}: stopping the agent`;
+  return `The agent did not exit within ${formatDuration(hangGraceMs)} of its result: stopping it (the result stands)`;
+}
+
+/** Under RUNNER_TEMP (never the workspace), unique per run, attempt and step. */
+function transcriptPath(env: NodeJS.ProcessEnv): string {
+  // RUNNER_TEMP is the runner's own; outside a runner, a directory of our own (a shared /tmp/cursor-agent
+  // could belong to anyone).
+  const dir = env.RUNNER_TEMP
+    ? path.join(env.RUNNER_TEMP, "cursor-agent")
+    : mkdtempSync(path.join(tmpdir(), "cursor-agent-"));
+  mkdirSync(dir, { recursive: true });
+  const id = [env.GITHUB_RUN_ID, env.GITHUB_RUN_ATTEMPT, env.GITHUB_JOB, env.GITHUB_ACTION]
+    .filter(Boolean)
+    .join("-")
+    .replace(/[^\w.-]+/g, "_");
+  return path.join(dir, `transcript-${id ? `${id}-` : ""}${randomBytes(4).toString("hex")}.ndjson`);
+}

@@ -1,0 +1,37 @@
+/**
+ * The live progress comment, where the action comments (a pull request, a token, `comment` and `progress`
+ * on) and an agent runs (a replayed transcript has nothing to watch).
+ */
+import type { Redact } from "../base/redact.js";
+import type { RunContext } from "../github/context.js";
+import { LiveProgress } from "../publish/live-progress.js";
+import type { LogWriter } from "../render/log-writer.js";
+import type { Settings } from "../settings/settings.js";
+import type { Deps } from "./deps.js";
+
+export function progressComment(
+  settings: Settings,
+  context: RunContext,
+  live: boolean,
+  deps: Deps,
+  log: LogWriter,
+  redact: Redact,
+): LiveProgress | undefined {
+  const target = context.pullRequest;
+  const token = settings.githubToken;
+  if (!settings.progress || !settings.comment || !target || !token || !live) return undefined;
+  return new LiveProgress({
+    // Best effort: an update made once (a retried one could land after the report), abortable.
+    client: (signal) => deps.github(token, deps.env.GITHUB_API_URL, { bestEffort: true, signal }),
+    target,
+    key: settings.commentKey,
+    env: deps.env,
+    redact,
+    now: deps.now,
+    signals: deps.signals,
+    debug: (m) => {
+      log.annotate("debug", m);
+      log.flush();
+    },
+  });
+}

@@ -1,0 +1,84 @@
+/**
+ * Where the stream comes from, behind one interface (as dorny/test-reporter's input providers): a live
+ * agent (./live-agent.ts) or a saved transcript (here). The rest of the run never asks which.
+ */
+import { createReadStream } from "node:fs";
+import type { Restored } from "../gates/protect-config.js";
+import { type GitReader, noGit } from "../git/reader.js";
+import type { ExitInfo, Stopped } from "../model/verdict.js";
+import { consume } from "../pipeline/consume.js";
+import type { Pipeline } from "../pipeline/pipeline.js";
+import type { LogWriter } from "../render/log-writer.js";
+import type { Settings } from "../settings/settings.js";
+import type { Cli } from "./cli.js";
+
+/** What is ready once a source is prepared, or why the run ends before it starts. */
+export type Prepared =
+  | {
+      kind: "ready";
+      /** The CLI that will run, when an agent runs. */
+      cli?: Cli;
+      /** The prompt's protected configuration, to put back after the run. */
+      restored?: Restored;
+    }
+  | { kind: "refused"; reason: string }
+  | { kind: "skipped"; reason: string; notice: boolean };
+
+/** How the stream ended. */
+export interface SourceEnd {
+  /** Undefined when no process ran. */
+  exit?: ExitInfo;
+  stopped?: Stopped;
+  /** The agent's last stderr lines. */
+  stderrTail: string[];
+}
+
+export interface AgentSource {
+  /** Where the raw stream is kept: the `transcript-file` output. */
+  readonly transcriptFile: string;
+  /** What git says of the workspace: nothing for a replay (its paths are another machine's). */
+  readonly git: GitReader;
+  /** Whether an agent runs: a live progress comment is for a running agent only. */
+  readonly live: boolean;
+  /** Everything before the stream: for an agent, admission, the CLI and the file commands noted. */
+  prepare(): Promise<Prepared>;
+  /**
+   * Feeds the stream into the pipeline `wire` gives (called once the agent is spawned: its code may still
+   * be loading) until it ends.
+   */
+  run(wire: () => Promise<Pipeline>): Promise<SourceEnd>;
+  /** The result event arrived: a live agent now has a grace to exit. */
+  resultSeen(): void;
+  /** The working tree's changes before the agent started (none for a replay). */
+  before(): Map<string, string> | undefined;
+  /** After the stream: what was guarded goes back; log lines and warnings saying what was done. */
+  putBack(): Promise<{ lines: string[]; warnings: string[] }>;
+}
+
+/** A saved transcript, replayed: no agent, nothing to admit, install, guard or put back. */
+export function transcriptSource(
+  settings: Settings & { transcript: string },
+  deps: { outputBusy?: () => Promise<void> | undefined; now: () => number },
+  log: LogWriter,
+): AgentSource {
+  return {
+    transcriptFile: settings.transcript,
+    git: noGit,
+    live: false,
+    prepare: async () => ({ kind: "ready" }),
+    async run(wire) {
+      const pipeline = await wire();
+      log.text(`Reading the agent's transcript ${settings.transcript} (no agent is started)`);
+      // Large reads: a saved transcript is all there, and fewer chunks are fewer decodes.
+      await consume(createReadStream(settings.transcript, { highWaterMark: 1024 * 1024 }), pipeline, {
+        afterChunk: () => log.flush(),
+        outputBusy: deps.outputBusy,
+        now: deps.now,
+      });
+      return { stderrTail: [] };
+    },
+    resultSeen: () => {},
+    before: () => undefined,
+    putBack: async () => ({ lines: [], warnings: [] }),
+  };
+}
