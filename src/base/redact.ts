@@ -163,3 +163,27 @@ export function cutAfterRedaction(text: string, max: number, redact: Redact, mor
   const r = redact(text);
   return r.length > max ? `${r.slice(0, max)}${more}` : r;
 }
+
+/**
+ * The run's secrets, each added as soon as it is read, and the one redactor made of them: built once all
+ * are in (building scans every encoding of every secret), or earlier by the last resort when the run
+ * fails while they are still being read.
+ */
+export class Secrets {
+  private readonly list: string[] = [];
+  private made: Redact | undefined;
+
+  add(...secrets: (string | undefined)[]): void {
+    for (const s of secrets) if (s) this.list.push(s);
+    this.made = undefined;
+  }
+
+  get all(): readonly string[] {
+    return this.list;
+  }
+
+  redactor(): Redact {
+    this.made ??= createRedactor(this.list);
+    return this.made;
+  }
+}

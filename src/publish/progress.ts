@@ -21,6 +21,7 @@ import { upsertComment } from "../github/comment.js";
 import type { IssueRef } from "../github/context.js";
 import { marker } from "../github/marker.js";
 import type { ModelUpdate, RunModel, ToolCall } from "../model/run-model.js";
+import { HEADLINE, headline, WORKING_HEADLINE } from "../render/headlines.js";
 import { fenced, mdCode, mdText } from "../render/markdown.js";
 import { todoLines } from "../render/todos.js";
 import type { TodoItem } from "../tools/index.js";
@@ -155,7 +156,7 @@ export class ProgressComment {
     this.final = true;
     await this.finish();
     if (this.writes === 0 || this.refused) return;
-    const body = `### ❌ Cursor agent failed\n\nThe action stopped before its report:\n\n${fenced(this.o.redact(message))}`;
+    const body = `${headline(HEADLINE.failure)}\n\nThe action stopped before its report:\n\n${fenced(this.o.redact(message))}`;
     const own = new AbortController();
     await within(
       this.write(body, own.signal).catch(() => {}),
@@ -234,7 +235,7 @@ export class ProgressComment {
     const elapsed = this.o.now() - this.startedAt;
     const started = new Date(this.startedAt).toISOString().slice(11, 19);
     const out = [
-      "### ⏳ Cursor agent is working",
+      headline(WORKING_HEADLINE),
       "",
       [
         `Started ${started} UTC`,

@@ -13,6 +13,7 @@ import type { ChangeSet } from "../changes/types.js";
 import type { RunContext } from "../github/context.js";
 import type { RunModel } from "../model/run-model.js";
 import type { Conclusion, Verdict } from "../model/verdict.js";
+import { headline } from "../render/headlines.js";
 import { fenced } from "../render/markdown.js";
 import { COMMENT_BUDGET, renderReport, SUMMARY_BUDGET } from "../report/report.js";
 import type { ReviewData } from "../review/post.js";
@@ -109,7 +110,7 @@ export function publishEarlyEnd(
   quietly(() => deps.setOutput("conclusion", end.conclusion));
   quietly(() => deps.setOutput("error", end.error));
   const file = deps.env.GITHUB_STEP_SUMMARY;
-  if (file) quietly(() => appendFileSync(file, `### ${end.headline}\n\n${fenced(end.reason)}\n`));
+  if (file) quietly(() => appendFileSync(file, `${headline(end.headline)}\n\n${fenced(end.reason)}\n`));
 }
 
 function setAll(deps: PublishDeps, outputs: Outputs): void {

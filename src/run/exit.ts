@@ -5,6 +5,7 @@
  */
 import type { Verdict } from "../model/verdict.js";
 import { publishEarlyEnd } from "../publish/publish.js";
+import { HEADLINE, REFUSED_HEADLINE } from "../render/headlines.js";
 import type { LogWriter } from "../render/log-writer.js";
 import type { Deps } from "./deps.js";
 import type { Prepared } from "./source.js";
@@ -17,7 +18,7 @@ export function notStarted(p: Exclude<Prepared, { kind: "ready" }>, deps: Deps, 
   publishEarlyEnd(deps, {
     conclusion: skipped ? "skipped" : "failure",
     error: skipped ? "" : p.reason,
-    headline: skipped ? "⏭️ Cursor agent was not started" : "❌ Cursor agent was not started",
+    headline: skipped ? HEADLINE.skipped : REFUSED_HEADLINE,
     reason: p.reason,
   });
   if (!skipped) deps.setFailed(p.reason);

@@ -2,7 +2,7 @@
  * The first phase: the inputs read into settings, with the secrets masked in the log before anything else
  * is printed (the agent's output above all), and then scrubbed from the action's own environment.
  */
-import { createRedactor, type Redact } from "../base/redact.js";
+import type { Redact, Secrets } from "../base/redact.js";
 import { knownSecrets, SCRUBBED_VARIABLES } from "../base/withheld.js";
 import type { LogWriter } from "../render/log-writer.js";
 import { scrubOwnEnvironment } from "../security/environ.js";
@@ -18,22 +18,22 @@ export interface Inputs {
  * `secrets` gets each secret as soon as it is known, so that the last resort can redact an error thrown
  * while the rest is still being read.
  */
-export function readInputs(env: NodeJS.ProcessEnv, log: LogWriter, secrets: string[]): Inputs {
+export function readInputs(env: NodeJS.ProcessEnv, log: LogWriter, secrets: Secrets): Inputs {
   const getInput = inputsFromEnv(env);
   const key = getInput("api-key") || env.CURSOR_API_KEY;
   if (key) {
-    secrets.push(key);
+    secrets.add(key);
     log.mask(key);
   }
   log.flush();
   const settings = readSettings(getInput, env);
-  secrets.push(...knownSecrets(settings, env));
-  const redact = createRedactor(secrets);
+  secrets.add(...knownSecrets(settings, env));
+  const redact = secrets.redactor();
   log.setRedactor(redact);
   // Everything is read: the secrets leave the action's own environment, where the agent's processes
   // could read them back from procfs (only in a real run: tests hand in an environment of their own).
   if (env === process.env) {
-    const scrub = scrubOwnEnvironment(SCRUBBED_VARIABLES, secrets);
+    const scrub = scrubOwnEnvironment(SCRUBBED_VARIABLES, secrets.all);
     if (scrub.unsupported)
       log.text(`The action's own environment still holds its secrets (${scrub.unsupported}).`);
   }

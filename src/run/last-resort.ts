@@ -7,15 +7,16 @@
  */
 import type { RunningAgent } from "../agent/process.js";
 import { UserFacingError } from "../base/errors.js";
-import { createRedactor } from "../base/redact.js";
+import { Secrets } from "../base/redact.js";
 import type { LiveProgress } from "../publish/live-progress.js";
 import { publishEarlyEnd } from "../publish/publish.js";
+import { HEADLINE } from "../render/headlines.js";
 import type { LogWriter } from "../render/log-writer.js";
 import type { Deps } from "./deps.js";
 
 export class LastResort {
   /** Each secret as soon as it is read: an error thrown while reading the rest is redacted too. */
-  readonly secrets: string[] = [];
+  readonly secrets = new Secrets();
   private agent: RunningAgent | undefined;
   private progress: LiveProgress | undefined;
   private failed = false;
@@ -47,12 +48,17 @@ export class LastResort {
     this.agent?.release();
     // The log may be what failed (a broken stdout): the outputs and the summary must not depend on it.
     quietly(() => this.log.close());
-    const redact = createRedactor(this.secrets);
+    const redact = this.secrets.redactor();
     const known = e instanceof UserFacingError;
     const message = redact(
       known ? (e as Error).message : `Unexpected error: ${(e as Error)?.message ?? String(e)}`,
     );
-    publishEarlyEnd(this.deps, { conclusion: "failure", error: message, headline: FAILED, reason: message });
+    publishEarlyEnd(this.deps, {
+      conclusion: "failure",
+      error: message,
+      headline: HEADLINE.failure,
+      reason: message,
+    });
     this.lastWord = this.progress?.fail(message).catch(() => {}) ?? Promise.resolve();
     if (!known) {
       quietly(() => {
@@ -74,8 +80,6 @@ export class LastResort {
     void this.fail(e).finally(() => setTimeout(() => process.exit(1), 100).unref());
   };
 }
-
-const FAILED = "❌ Cursor agent failed";
 
 function quietly(f: () => void): void {
   try {
