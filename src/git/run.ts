@@ -6,6 +6,10 @@
  * - runs no program the repository names: hooks, fsmonitor, external diff, textconv, credential helpers,
  *   ssh and proxy commands are switched off on the command line, and every clean/smudge/process filter the
  *   repository's config declares is overridden with an empty one (an empty filter command runs nothing);
+ * - never enters a repository nested in the workspace: the overrides above are read from the workspace's
+ *   config only, so a child git in `vendor/lib/.git` (made by the agent, and entered as a gitlink with
+ *   `update-index --cacheinfo 160000,…`) would run the filters its own config names. Submodules and
+ *   gitlinks are ignored by default here, and status and diff say so on their command line too;
  * - has a timeout and a cap on what it may print; it never throws.
  * Limit: a process that outlived the agent's group could change the config between our read of it and
  * the call; the `unprivileged-user` safety strategy is the defence against that.
@@ -30,6 +34,12 @@ const SAFE_CONFIG = [
   "diff.external=",
   "credential.helper=",
   "protocol.ext.allow=never",
+  // No child git in a nested repository or gitlink (see the header); status and diff also pass
+  // `--ignore-submodules=all`, which no `.gitmodules` setting overrides.
+  "diff.ignoreSubmodules=all",
+  "status.submoduleSummary=false",
+  "submodule.recurse=false",
+  "fetch.recurseSubmodules=false",
   // The global config (where actions/checkout puts it) is not read: the workspace is trusted here instead.
   "safe.directory=*",
 ];

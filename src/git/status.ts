@@ -5,6 +5,13 @@
  */
 import { LIST_MAX_BYTES, type Repo } from "./repo.js";
 
+/**
+ * A gitlink (a submodule, or a nested repository the agent entered in the index) is not looked into: git
+ * would start a child git in it, which reads the nested repository's own config (its filters) and none of
+ * our overrides of them. Its changes are not the workspace's files anyway.
+ */
+const IGNORE_SUBMODULES = "--ignore-submodules=all";
+
 /** One `git status --porcelain=v1` entry; `path` relative to the workspace. */
 export interface StatusEntry {
   path: string;
@@ -24,7 +31,7 @@ export async function workTreeStatus(repo: Repo): Promise<StatusEntry[]> {
   const [prefix, config] = await Promise.all([repo.prefix(), repo.drivers()]);
   if (prefix === undefined) return [];
   const r = await repo.git(
-    ["status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames", "--", "."],
+    ["status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames", IGNORE_SUBMODULES, "--", "."],
     {
       maxBytes: LIST_MAX_BYTES,
       config,
@@ -45,7 +52,18 @@ export async function workTreeNumstat(repo: Repo): Promise<NumstatEntry[]> {
   const [prefix, config] = await Promise.all([repo.prefix(), repo.drivers()]);
   if (prefix === undefined) return [];
   const r = await repo.git(
-    ["diff", "--numstat", "-z", "--no-renames", "--no-ext-diff", "--no-textconv", "HEAD", "--", "."],
+    [
+      "diff",
+      "--numstat",
+      "-z",
+      "--no-renames",
+      "--no-ext-diff",
+      "--no-textconv",
+      IGNORE_SUBMODULES,
+      "HEAD",
+      "--",
+      ".",
+    ],
     { maxBytes: LIST_MAX_BYTES, config },
   );
   // No HEAD yet (a repository without commits) fails here: every change is then a new file.
