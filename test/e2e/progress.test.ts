@@ -1,9 +1,11 @@
 /**
- * The live progress comment, through the bundle against the GitHub stand-in: a paced agent (its events
- * over a few seconds) makes a comment that appears early ("working"), is updated during the run with the
- * todo list, and becomes the report in place; within the request budget (every request to the comments
- * endpoints counted, reads too); a failing API (403, 5xx, rate limits) never fails the step, is never
- * retried or waited for, and no late update overwrites the report; a timed-out or cancelled run says so.
+ * The live progress comment, through the bundle against the GitHub stand-in: an agent that waits at gates
+ * (before the lines after each change of its todo list, until the stand-in has answered what the test waits
+ * for) makes a comment that appears early ("working"), is updated during the run with the todo list, and
+ * becomes the report in place; within the request budget (every request to the comments endpoints counted,
+ * reads too); a failing API (403, 5xx, rate limits) never fails the step, is never retried or waited for,
+ * and no late update overwrites the report; a timed-out or cancelled run says so. No test here depends on
+ * how fast the machine is: each waits for the stand-in's requests, not for time to pass.
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,6 +20,8 @@ import {
 import {
   type ActionResult,
   cleanupActionRuns,
+  createGate,
+  type FakeAgentScenario,
   type RunActionOptions,
   runAction,
   startAction,
@@ -28,27 +32,29 @@ afterAll(cleanupActionRuns);
 const TOKEN = "ghs_harnessTokenForTests0000000000000000";
 const KEY = "key_0123456789abcdef0123456789abcdef";
 const PR = 7;
-/** Between the fake agent's lines: 14 lines, ~4 s of run. */
-const DELAY_MS = 300;
-const LINES = 14;
 /**
- * The requests to the comments endpoints for the paced run. The first write reads the comments (is one
- * ours already?) and creates one; one update per change of the todo list (2: the plan, then all done), no
- * timed one (15 s, the run takes ~4 s); the report reads the comments again and updates ours. Whose
- * comment is ours (`GET /user`) is asked once: the progress comment's client and the report's share the
- * answer (src/github/identity.ts).
+ * The lines of the transcript below that come right after a change of the todo list (the plan, then all
+ * done): the agent waits there until the update that change causes (1 s later, src/publish/progress.ts)
+ * has been answered, so the update comes while the agent runs however slow the machine.
+ */
+const AFTER_PLAN = 3;
+const AFTER_DONE = 9;
+/**
+ * The requests to the comments endpoints for a run gated at both: the first write reads the comments (is
+ * one ours already?) and creates one; one update per change of the todo list (2: the plan, then all done),
+ * no timed one (15 s: a run here takes a second or two); the report reads the comments again and updates
+ * ours. Whose comment is ours (`GET /user`) is asked once: the progress comment's client and the report's
+ * share the answer (src/github/identity.ts).
  */
 const BUDGET = { reads: 2, creates: 1, updates: 3, identity: 1 };
 /**
- * From the first request to the report's write, at most: the agent's run and this (room for a loaded
- * machine). A progress update that waited out a rate limit (20 s below) or was retried (octokit: 1 + 4 +
- * 9 s, and a repeated body besides) would be over it.
+ * The rate limits' wait: what the action's waiting client would wait out (src/github/client.ts waits up to
+ * 20 s). A progress client that waited would hold its update that long, then send it again: the test's
+ * gate after it sees the repeated body (or never opens), so the test fails without measuring time.
  */
-const SLACK_MS = 10_000;
-/** The rate limits' wait: the most the action's client would wait out (src/github/client.ts), past the slack. */
 const RATE_LIMIT_WAIT_S = 20;
 
-function pacedTranscript(): string {
+function todoTranscript(): string {
   const ev = (e: object) => JSON.stringify(e);
   const call = (id: string, tool: object, result: object) => [
     ev({ type: "tool_call", subtype: "started", call_id: id, tool_call: tool }),
@@ -93,7 +99,7 @@ function pacedTranscript(): string {
       session_id: "s",
     }),
   ];
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "progress-")), "paced.ndjson");
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "progress-")), "todos.ndjson");
   writeFileSync(file, `${lines.join("\n")}\n`);
   return file;
 }
@@ -101,16 +107,19 @@ function pacedTranscript(): string {
 /** `GET|POST /repos/o/r/issues/7/comments` (and GitHub's next pages), `PATCH /repos/o/r/issues/comments/1`. */
 const commentsApi = (requests: RecordedRequest[]) =>
   requests.filter((q) => /\/issues\/(\d+\/comments|comments\/\d+)$/.test(q.path));
-const writes = (requests: RecordedRequest[]) =>
-  commentsApi(requests).filter((q) => q.method === "POST" || q.method === "PATCH");
+const isWrite = (q: RecordedRequest) => q.method === "POST" || q.method === "PATCH";
+const writes = (requests: RecordedRequest[]) => commentsApi(requests).filter(isWrite);
 const bodyOf = (q: RecordedRequest) => String((q.body as { body?: string })?.body ?? "");
 const WORKING = /Cursor agent is working/;
+const isProgressWrite = (q: RecordedRequest) =>
+  commentsApi([q]).length === 1 && isWrite(q) && WORKING.test(bodyOf(q));
 /** The progress comment's writes (the report's are the others). */
-const progressWrites = (requests: RecordedRequest[]) =>
-  writes(requests).filter((q) => WORKING.test(bodyOf(q)));
+const progressWrites = (requests: RecordedRequest[]) => requests.filter(isProgressWrite);
 const progressDebug = (r: { log: { commands: { name: string; data: string }[] } }) =>
   r.log.commands.filter((c) => c.name === "debug" && /progress comment/.test(c.data));
-const paced = { transcript: pacedTranscript(), delayMs: DELAY_MS };
+const TODOS = todoTranscript();
+const PLAN_SHOWN = "- [ ] Read the failing test _(in progress)_";
+const DONE_SHOWN = "- [x] Read the failing test";
 
 /** A stand-in on the pull request (failing as `failNext` says) for `test`, closed after it. */
 async function withApi(failNext: FailureRule[], test: (api: GitHubApi) => Promise<void>): Promise<void> {
@@ -122,17 +131,61 @@ async function withApi(failNext: FailureRule[], test: (api: GitHubApi) => Promis
   }
 }
 
-/** The action on the pull request against `api`: the paced agent, unless `options` says otherwise. */
+/** The action on the pull request against `api`: the todo transcript, unless `options` says otherwise. */
 function actionOn(api: GitHubApi, options: RunActionOptions = {}): RunActionOptions {
   return {
     inputs: { prompt: "go" },
     env: { CURSOR_API_KEY: KEY },
-    scenario: paced,
+    scenario: { transcript: TODOS },
     pullRequest: { number: PR },
     apiUrl: api.url,
     githubToken: TOKEN,
     ...options,
   };
+}
+
+/** A gate of the run: before `line`, the agent waits until the stand-in has answered a request `until` accepts. */
+interface Step {
+  line: number;
+  until: (q: RecordedRequest) => boolean;
+}
+
+/**
+ * The action on the pull request with an agent that, at each step's line, waits for the step's request;
+ * `pauses` as in {@link FakeAgentScenario.pauses}. Fails at once, saying which, if the action ends first.
+ */
+async function gatedRun(
+  api: GitHubApi,
+  steps: Step[],
+  pauses: FakeAgentScenario["pauses"] = {},
+): Promise<ActionResult> {
+  const gates = steps.map(createGate);
+  const h = await startAction(
+    actionOn(api, {
+      scenario: {
+        transcript: TODOS,
+        gates: Object.fromEntries(steps.map((s, i) => [s.line, gates[i]!.file])),
+        pauses,
+      },
+    }),
+  );
+  const ended = h.done.then(() => {
+    throw new Error("the action ended while its agent waited at a gate");
+  });
+  ended.catch(() => {});
+  try {
+    for (const [i, step] of steps.entries()) {
+      await Promise.race([api.waitForRequest(step.until), ended]);
+      gates[i]!.open();
+    }
+  } catch (error) {
+    // Nothing left running for the next test: the action and its agent stop here.
+    h.kill("SIGKILL");
+    for (const gate of gates) gate.open();
+    await h.done;
+    throw error;
+  }
+  return h.done;
 }
 
 /** The step passed, and said nothing louder than a debug line about the API. */
@@ -143,15 +196,13 @@ function expectQuietSuccess(r: ActionResult): void {
 }
 
 /**
- * The run went at the agent's pace: no update was retried (a retry sends the same body again) and the
- * report came as soon as the agent was done.
+ * No update was retried (a retry, or a rate limit waited out, sends the same body again; the gates keep the
+ * run going until a later update, so a retry comes while it runs), and the report was written.
  */
-function expectNoWaitNorRetry(requests: RecordedRequest[]): void {
+function expectNoRetry(requests: RecordedRequest[]): void {
   const bodies = progressWrites(requests).map(bodyOf);
   expect(new Set(bodies).size).toBe(bodies.length);
-  const report = writes(requests).filter((q) => !WORKING.test(bodyOf(q)));
-  expect(report.length).toBeGreaterThanOrEqual(1);
-  expect(report.at(-1)!.at - requests[0]!.at).toBeLessThan(LINES * DELAY_MS + SLACK_MS);
+  expect(writes(requests).filter((q) => !WORKING.test(bodyOf(q))).length).toBeGreaterThanOrEqual(1);
 }
 
 /** The comment is the report, and nothing of the progress comment was written after the report. */
@@ -166,24 +217,34 @@ function expectReportLast(api: GitHubApi, headline: string): void {
   expect(w.slice(report + 1).filter((q) => WORKING.test(bodyOf(q)))).toHaveLength(0);
 }
 
+/** An update of the progress comment answered with `status`, showing `text` when given. */
+const update =
+  (status: number, text?: string) =>
+  (q: RecordedRequest): boolean =>
+    isProgressWrite(q) && q.status === status && (text === undefined || bodyOf(q).includes(text));
+
 describe.concurrent("the live progress comment", () => {
   it("is written early, updated with the todo list while the agent runs, and becomes the report in place", () =>
     withApi([], async (api) => {
-      const r = await runAction(actionOn(api));
+      // The agent goes on only once each change of its todo list is on GitHub: the comment is updated
+      // while it runs (an update made only at the end would never open the first gate).
+      const r = await gatedRun(api, [
+        { line: AFTER_PLAN, until: update(200, PLAN_SHOWN) },
+        { line: AFTER_DONE, until: update(200, DONE_SHOWN) },
+      ]);
       expectQuietSuccess(r);
       const w = writes(api.requests);
       // One comment: created once, then only updated.
       expect(w.filter((q) => q.method === "POST")).toHaveLength(1);
       expect(w[0]!.method).toBe("POST");
       expect(api.commentsOn(PR)).toHaveLength(1);
-      // Early: "working", seconds before the report.
+      // Early: "working" first, before the updates the agent waited for, the report last.
       expect(bodyOf(w[0]!)).toContain("Cursor agent is working");
       const last = w.at(-1)!;
       expect(bodyOf(last)).toContain("Cursor agent succeeded");
-      expect(last.at - w[0]!.at).toBeGreaterThan(2 * DELAY_MS);
       // During the run: the todo list with its statuses.
       const during = w.slice(1, -1).map(bodyOf);
-      expect(during.some((b) => b.includes("- [ ] Read the failing test _(in progress)_"))).toBe(true);
+      expect(during.some((b) => b.includes(PLAN_SHOWN))).toBe(true);
       expect(during.every((b) => b.includes("Cursor agent is working"))).toBe(true);
       // The report in place, with the final todo list and the rendered message.
       const final = api.commentsOn(PR)[0]!.body;
@@ -202,35 +263,39 @@ describe.concurrent("the live progress comment", () => {
       expect(api.requests.filter((q) => q.method === "GET" && q.path === "/user")).toHaveLength(
         BUDGET.identity,
       );
-      expectNoWaitNorRetry(api.requests);
+      expectNoRetry(api.requests);
     }));
 
   it("an API that refuses every write never fails the step: debug lines for the updates", () =>
-    // 422: not a refusal of the token (the updates go on), and never retried.
+    // 422: not a refusal of the token (the updates go on: the agent waits for the second one), never retried.
     withApi([{ status: 422, match: /^(POST|PATCH) /, times: 50 }], async (api) => {
-      const r = await runAction(actionOn(api));
+      const r = await gatedRun(api, [{ line: AFTER_PLAN, until: update(422, PLAN_SHOWN) }]);
       expect(r.code).toBe(0);
       expect(r.outputs.conclusion).toBe("success");
       expect(r.log.commands.filter((c) => c.name === "error")).toHaveLength(0);
       const debug = progressDebug(r);
-      expect(debug.length).toBeGreaterThanOrEqual(1);
+      expect(debug.length).toBeGreaterThanOrEqual(2);
       expect(debug[0]!.data).toContain("HTTP 422");
       expect(api.commentsOn(PR)).toHaveLength(0);
+      expectNoRetry(api.requests);
       // The report's own write is the one warning (with the fix); the summary has the report.
       expect(r.summary).toContain("Cursor agent succeeded");
     }));
 
   it("a refused first write (403, a fork's read-only token) ends the updates: one try, one debug line", () =>
-    // The progress comment's writes only: the report's own goes through (and is checked below).
+    // The progress comment's writes only: the report's own goes through (and is checked below). The agent
+    // waits for the refusal, then pauses past the todo list's update delay (1 s): an update that still came
+    // would be seen. A pause, not a gate, for something that must not happen: a slow machine can only miss
+    // such an update (then the test proves less), never fail a right run.
     withApi([{ status: 403, match: /^(POST|PATCH) /, body: WORKING, times: 50 }], async (api) => {
-      const r = await runAction(actionOn(api));
+      const r = await gatedRun(api, [{ line: AFTER_PLAN, until: update(403) }], { [AFTER_PLAN]: 2_000 });
       expectQuietSuccess(r);
       expect(progressWrites(api.requests)).toHaveLength(1);
       const debug = progressDebug(r);
       expect(debug).toHaveLength(1);
       expect(debug[0]!.data).toMatch(/HTTP 403.*no more updates/);
       expectReportLast(api, "Cursor agent succeeded");
-      expectNoWaitNorRetry(api.requests);
+      expectNoRetry(api.requests);
     }));
 
   it("server errors (500, 502) on updates: each tried once, debug lines, the report in place", () =>
@@ -240,12 +305,16 @@ describe.concurrent("the live progress comment", () => {
         { status: 502, match: /^(POST|PATCH) /, body: WORKING, times: 1 },
       ],
       async (api) => {
-        const r = await runAction(actionOn(api));
+        // The first write fails (500), the plan's update (502), the last update goes through.
+        const r = await gatedRun(api, [
+          { line: AFTER_PLAN, until: update(502, PLAN_SHOWN) },
+          { line: AFTER_DONE, until: update(201, DONE_SHOWN) },
+        ]);
         expectQuietSuccess(r);
         expect(progressDebug(r).map((c) => /HTTP (\d+)/.exec(c.data)?.[1])).toEqual(["500", "502"]);
         expect(progressWrites(api.requests).map((q) => q.status)).toEqual(expect.arrayContaining([500, 502]));
         expectReportLast(api, "Cursor agent succeeded");
-        expectNoWaitNorRetry(api.requests);
+        expectNoRetry(api.requests);
       },
     ));
 
@@ -265,15 +334,18 @@ describe.concurrent("the live progress comment", () => {
   ];
   for (const [name, rule] of rateLimits) {
     it(`a rate limit (${name}) on an update is not waited out: no delay, and no late update over the report`, () =>
-      // The first update after the comment is created: a client that waited and retried it would write
-      // "working" seconds later, after the report.
+      // The first update after the comment is created. The agent goes on only once the next update (all
+      // done) is answered: a client that waited out the limit would hold that one back behind its retry.
       withApi([{ ...rule, match: /^PATCH /, body: WORKING, times: 1 }], async (api) => {
-        const r = await runAction(actionOn(api));
+        const r = await gatedRun(api, [
+          { line: AFTER_PLAN, until: update(rule.status, PLAN_SHOWN) },
+          { line: AFTER_DONE, until: update(200, DONE_SHOWN) },
+        ]);
         expectQuietSuccess(r);
         expect(progressDebug(r)[0]?.data).toContain(`HTTP ${rule.status}`);
         expect(progressWrites(api.requests).filter((q) => q.status === rule.status)).toHaveLength(1);
         expectReportLast(api, "Cursor agent succeeded");
-        expectNoWaitNorRetry(api.requests);
+        expectNoRetry(api.requests);
       }));
   }
 
@@ -283,20 +355,18 @@ describe.concurrent("the live progress comment", () => {
         actionOn(api, {
           // 3 s: the agent hangs after its sixth line (the todo list written), and is stopped.
           inputs: { prompt: "go", "timeout-minutes": "0.05" },
-          scenario: { ...paced, delayMs: 100, stopAfterLines: 6, hang: "mid-stream" },
+          scenario: { transcript: TODOS, stopAfterLines: 6, hang: "mid-stream" },
         }),
       );
       expect(r.outputs.conclusion).toBe("timed_out");
       expect(progressWrites(api.requests).length).toBeGreaterThanOrEqual(1);
       expectReportLast(api, "Cursor agent timed out");
-      expect(api.commentsOn(PR)[0]!.body).toContain("- [ ] Read the failing test _(in progress)_");
+      expect(api.commentsOn(PR)[0]!.body).toContain(PLAN_SHOWN);
     }));
 
   it("is not written with progress: false: one write, the report", () =>
     withApi([], async (api) => {
-      const r = await runAction(
-        actionOn(api, { inputs: { prompt: "go", progress: "false" }, scenario: { ...paced, delayMs: 50 } }),
-      );
+      const r = await runAction(actionOn(api, { inputs: { prompt: "go", progress: "false" } }));
       expect(r.code).toBe(0);
       const w = writes(api.requests);
       expect(w).toHaveLength(1);
@@ -307,12 +377,11 @@ describe.concurrent("the live progress comment", () => {
     withApi([], async (api) => {
       const h = await startAction(
         // The agent stops mid-stream and hangs there until it is stopped.
-        actionOn(api, { scenario: { ...paced, delayMs: 100, stopAfterLines: 6, hang: "mid-stream" } }),
+        actionOn(api, { scenario: { transcript: TODOS, stopAfterLines: 6, hang: "mid-stream" } }),
       );
       await h.waitForStdout("Read src/a.ts");
       // The progress comment is there before the cancel.
-      for (let i = 0; i < 50 && api.commentsOn(PR).length === 0; i++)
-        await new Promise((r) => setTimeout(r, 100));
+      await api.waitForRequest(update(201));
       expect(api.commentsOn(PR)[0]?.body).toContain("Cursor agent is working");
       const r = await h.cancelLikeRunner();
       expect(r.outputs.conclusion).toBe("cancelled");

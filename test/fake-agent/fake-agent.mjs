@@ -14,6 +14,7 @@ import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import {
   closeSync,
+  existsSync,
   fstatSync,
   openSync,
   readdirSync,
@@ -42,6 +43,8 @@ import { setTimeout as sleep } from "node:timers/promises";
  * @property {string} [badKey] an API key that the fake reports as invalid
  * @property {boolean} [requireTrust] refuse to run without --trust/--yolo/-f (default true)
  * @property {string[]} [models] the models that --model accepts (any when absent)
+ * @property {Record<string, string>} [gates] before writing line N (0-based), wait until this file exists
+ * @property {Record<string, number>} [pauses] before writing line N (after its gate), pause this many ms
  */
 
 /**
@@ -129,6 +132,8 @@ const record = {
   outcome: "starting",
   /** @type {number | undefined} */
   exitCode: undefined,
+  /** @type {number | undefined} the line whose gate the replay is waiting on */
+  waitingAt: undefined,
 };
 
 /** Synchronous and atomic (write + rename) so the file is whole even if we are killed mid-write. */
@@ -413,12 +418,47 @@ function linesBeforeResult(lines) {
 }
 
 /**
+ * A gate only a hung test setup leaves closed: the test opens it on an event it waits for (a request the
+ * GitHub stand-in answered), which takes a second or two even on a loaded machine.
+ */
+const GATE_LIMIT_MS = 60_000;
+
+/**
+ * Before line `index`: wait for its gate's file to exist, then its pause. Neither writes anything: the
+ * stream is the transcript's bytes whatever the timing, as the real CLI's is whatever its pace.
+ * @param {number} index
+ */
+async function beforeLine(index) {
+  const file = scenario.gates?.[index];
+  if (file !== undefined) {
+    record.waitingAt = index;
+    saveRecord();
+    const deadline = Date.now() + GATE_LIMIT_MS;
+    while (!existsSync(file)) {
+      if (Date.now() > deadline) {
+        // Exit code 70 (EX_SOFTWARE): a broken test setup, never a behaviour of the real CLI.
+        process.stderr.write(`fake-agent: the gate before line ${index} (${file}) was never opened\n`);
+        process.exit(70);
+      }
+      await sleep(10);
+    }
+    record.waitingAt = undefined;
+    saveRecord();
+  }
+  const pause = scenario.pauses?.[index];
+  if (pause) await sleep(pause);
+}
+
+/**
  * @param {Buffer[]} lines
  * @param {number} limit
  */
 async function replay(lines, limit) {
   const delayMs = scenario.delayMs ?? 0;
   const kept = lines.slice(0, limit);
+  if ((scenario.gates || scenario.pauses) && scenario.chunkBytes) {
+    throw new Error("gates and pauses are per line: they cannot be combined with chunkBytes");
+  }
   if (scenario.chunkBytes && scenario.chunkBytes > 0) {
     const data = Buffer.concat(kept);
     for (let offset = 0; offset < data.length; offset += scenario.chunkBytes) {
@@ -427,7 +467,8 @@ async function replay(lines, limit) {
     }
     return;
   }
-  for (const line of kept) {
+  for (const [index, line] of kept.entries()) {
+    await beforeLine(index);
     await writeStdout(line);
     if (delayMs > 0) await sleep(delayMs);
   }
@@ -438,7 +479,14 @@ const STREAMED_ABOVE = 256 * 1024 * 1024;
 
 /** A whole transcript, one write per line, no pause, no cut: what {@link replayStreamed} can do. */
 function isPlainReplay() {
-  return !scenario.chunkBytes && !scenario.delayMs && scenario.stopAfterLines === undefined && !scenario.hang;
+  return (
+    !scenario.chunkBytes &&
+    !scenario.delayMs &&
+    scenario.stopAfterLines === undefined &&
+    !scenario.hang &&
+    !scenario.gates &&
+    !scenario.pauses
+  );
 }
 
 /** Replays a transcript as {@link replay} does (one write per line) while reading it in 4 MiB pieces. @param {string} path */

@@ -112,6 +112,11 @@ export interface GitHubApi {
   /** Reviews posted, and their inline comments. */
   pulls: PullsState;
   failNext(rule: FailureRule): void;
+  /**
+   * Resolves with the first request, already answered or yet to come, that `match` accepts once answered
+   * (its status and response set). Rejects after `timeoutMs`, which only a hung action should reach.
+   */
+  waitForRequest(match: (request: RecordedRequest) => boolean, timeoutMs?: number): Promise<RecordedRequest>;
   close(): Promise<void>;
 }
 
@@ -226,6 +231,8 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
   const userType = options.userType ?? (login.endsWith("[bot]") ? "Bot" : "User");
   const pullRequests = new Set(options.pullRequests ?? []);
   const requests: RecordedRequest[] = [];
+  /** Called with each request once it is answered. */
+  const answered = new Set<(request: RecordedRequest) => void>();
   const state: GitHubApiState = {
     comments: [],
     permissions: { ...(options.permissions ?? {}) },
@@ -536,8 +543,26 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
     }
     request.status = status;
     request.response = json;
+    for (const notify of answered) notify(request);
     send(response, status, json, headers);
   };
+
+  const waitForRequest = (match: (request: RecordedRequest) => boolean, timeoutMs = 20_000) =>
+    new Promise<RecordedRequest>((resolve, reject) => {
+      const seen = requests.find((q) => q.status !== 0 && match(q));
+      if (seen) return resolve(seen);
+      const timer = setTimeout(() => {
+        answered.delete(notify);
+        reject(new Error(`the GitHub stand-in answered no such request within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const notify = (request: RecordedRequest) => {
+        if (!match(request)) return;
+        clearTimeout(timer);
+        answered.delete(notify);
+        resolve(request);
+      };
+      answered.add(notify);
+    });
 
   const server = createServer((incoming, response) => {
     handle(incoming, response).catch((error: unknown) => {
@@ -555,6 +580,7 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
     commentsOn,
     pulls: pulls.state,
     failNext: (rule) => state.failures.push({ ...rule, remaining: rule.times ?? 1 }),
+    waitForRequest,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

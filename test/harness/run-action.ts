@@ -7,8 +7,20 @@
  */
 
 import { type ChildProcess, execFile, execFileSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  chmod,
+  copyFile,
+  cp,
+  link,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  writeFile as writeFileAsync,
+} from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { promisify } from "node:util";
@@ -16,6 +28,7 @@ import { inject } from "vitest";
 import { DIST } from "../../scripts/bundle.mjs";
 import { buildErrorFile } from "./build-bundle.js";
 import {
+  FAKE_AGENT_DIR,
   FIXTURES_DIR,
   isProcessAlive,
   prepareStep,
@@ -78,6 +91,16 @@ export interface FakeAgentScenario {
   requireTrust?: boolean;
   /** The models --model accepts (any when absent). */
   models?: string[];
+  /**
+   * Before writing line N (0-based), wait until this file exists (see {@link createGate}): the test lets the
+   * agent go on when something it waits for has happened, instead of guessing how long that takes.
+   */
+  gates?: Record<number, string>;
+  /**
+   * Before writing line N (after its gate), pause this many ms. Only for a test that shows something does
+   * NOT happen within a while: a slow machine can then only miss a wrong request, never fail a right run.
+   */
+  pauses?: Record<number, number>;
 }
 
 export interface FakeAgentRecord {
@@ -96,6 +119,22 @@ export interface FakeAgentRecord {
   /** What the fake did: "usage-error", "auth-required", "bad-key", "untrusted", "unknown-model", "finished", ... */
   outcome: string;
   exitCode?: number;
+  /** The line whose gate the replay is waiting on. */
+  waitingAt?: number;
+}
+
+/** A gate for {@link FakeAgentScenario.gates}: the fake agent waits before a line until it is opened. */
+export interface Gate {
+  file: string;
+  open(): void;
+}
+
+/** A closed gate, in a directory that cleanupActionRuns() removes. */
+export function createGate(): Gate {
+  const dir = mkdtempSync(join(tmpdir(), "cursor-agent-action-gate-"));
+  runRoots.add(dir);
+  const file = join(dir, "open");
+  return { file, open: () => writeFileSync(file, "") };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -255,6 +294,81 @@ export async function cleanupActionRuns(): Promise<void> {
   leftoverPids.clear();
   await Promise.all([...runRoots].map((root) => rm(root, { recursive: true, force: true })));
   runRoots.clear();
+  shared = undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// For other users
+
+/** Node, the bundle under test and the fake agent, where any user can read and run them. */
+export interface SharedCopy {
+  dir: string;
+  /** This Node, as `<dir>/bin/node`: put `bin` first on PATH and `#!/usr/bin/env node` finds it. */
+  bin: string;
+  node: string;
+  /** The bundle's entry (action.yml's `runs.main`). */
+  entry: string;
+  /** The fake agent's directory (for PATH) and its `cursor-agent` launcher. */
+  fakeAgentDir: string;
+  fakeAgent: string;
+}
+
+let shared: Promise<SharedCopy> | undefined;
+
+/**
+ * A copy of what a test runs as another user, in a directory any user can enter, made once per test file
+ * (cleanupActionRuns() removes it). The checkout itself may sit in a private directory (0700) that only its
+ * owner can enter: Node (node_modules/node), the fake agent (test/fake-agent) and, with TMPDIR there, the
+ * bundle would all be out of that user's reach.
+ */
+export function sharedWithOtherUsers(): Promise<SharedCopy> {
+  shared ??= (async () => {
+    const dir = await mkdtemp(join(await worldTraversableTemp(), "cursor-agent-action-shared-"));
+    runRoots.add(dir);
+    const bin = join(dir, "bin");
+    await mkdir(bin);
+    const node = join(bin, "node");
+    // A hard link costs nothing (the same file system); a copy otherwise.
+    await link(process.execPath, node).catch(() => copyFile(process.execPath, node));
+    const entry = await bundleEntry();
+    const bundleDir = inject("bundleDir");
+    await cp(bundleDir, join(dir, "bundle"), { recursive: true });
+    const fakeAgentDir = join(dir, "fake-agent");
+    await cp(FAKE_AGENT_DIR, fakeAgentDir, { recursive: true });
+    await openToAll(dir);
+    return {
+      dir,
+      bin,
+      node,
+      entry: join(dir, "bundle", relative(bundleDir, entry)),
+      fakeAgentDir,
+      fakeAgent: join(fakeAgentDir, "cursor-agent"),
+    };
+  })();
+  return shared;
+}
+
+/** The temp directory, if every directory above it lets others through; else /tmp, which must. */
+async function worldTraversableTemp(): Promise<string> {
+  for (const candidate of [tmpdir(), "/tmp"]) {
+    let ok = true;
+    for (let d = resolve(candidate); ; d = dirname(d)) {
+      if (((await stat(d)).mode & 0o001) === 0) ok = false;
+      if (d === dirname(d)) break;
+    }
+    if (ok) return candidate;
+  }
+  throw new Error(`neither ${tmpdir()} nor /tmp can be entered by other users`);
+}
+
+/** `chmod -R a+rX`: readable by all; directories, and what was executable, runnable by all. */
+async function openToAll(path: string): Promise<void> {
+  const info = await stat(path);
+  const mode = info.mode & 0o7777;
+  const wanted = mode | 0o444 | (info.isDirectory() || mode & 0o111 ? 0o111 : 0);
+  // Only when it changes: Node's copy is a hard link to the original.
+  if (wanted !== mode) await chmod(path, wanted);
+  if (info.isDirectory()) for (const name of await readdir(path)) await openToAll(join(path, name));
 }
 
 const REPOSITORY = "octo/repo";
@@ -280,7 +394,7 @@ async function createWorkspace(path: string, home: string): Promise<string> {
   await git(path, home, "-c", "init.defaultBranch=main", "init", "-q");
   await git(path, home, "config", "user.name", "Test User");
   await git(path, home, "config", "user.email", "test@example.com");
-  await writeFile(join(path, "README.md"), "# repo\n\nA test workspace.\n");
+  await writeFileAsync(join(path, "README.md"), "# repo\n\nA test workspace.\n");
   await git(path, home, "add", "README.md");
   await git(path, home, "commit", "-q", "-m", "Initial commit");
   return git(path, home, "rev-parse", "HEAD");
@@ -361,7 +475,7 @@ async function prepare(options: RunActionOptions) {
   if (options.scenario) {
     record = options.scenario.record ?? join(root, "agent-record.json");
     scenario = join(root, "agent-scenario.json");
-    await writeFile(scenario, JSON.stringify({ ...options.scenario, record }, null, 2));
+    await writeFileAsync(scenario, JSON.stringify({ ...options.scenario, record }, null, 2));
     scenarioEnv = { FAKE_AGENT_SCENARIO: scenario };
   } else if (options.env?.FAKE_AGENT_SCENARIO) {
     scenario = options.env.FAKE_AGENT_SCENARIO;

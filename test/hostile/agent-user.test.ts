@@ -16,9 +16,11 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, it } from "vitest";
+import { afterAll, expect, it } from "vitest";
 import { prepareStep, readFileCommand, spawnAction } from "../harness/launch.mjs";
-import { bundleEntry, can, FAKE_AGENT, fixture } from "../harness/run-action.js";
+import { bundleEntry, can, cleanupActionRuns, fixture, sharedWithOtherUsers } from "../harness/run-action.js";
+
+afterAll(cleanupActionRuns);
 
 const root = process.geteuid?.() === 0;
 const ready = root && can("setfacl") && can("useradd") && can("setpriv");
@@ -27,6 +29,8 @@ const TOKEN = "ghs_harnessTokenForTests0000000000000000";
 it.skipIf(!ready)(
   `unprivileged-user: another uid, the workspace edited and reported, nothing of the action's read${ready ? "" : " (skipped: needs root, setfacl, useradd and setpriv)"}`,
   async () => {
+    // The fake agent and Node where the agent's user can reach them (the checkout may be private).
+    const shared = await sharedWithOtherUsers();
     const base = mkdtempSync(path.join(tmpdir(), "agent-user-"));
     chmodSync(base, 0o755);
     const ws = path.join(base, "ws");
@@ -63,13 +67,14 @@ ls "$RUNNER_TEMP/_runner_file_commands" >> "$out" 2>&1 || echo "FILE_COMMANDS=de
 cat /proc/$PPID/environ >> "$out" 2>/dev/null || echo "ENVIRON=denied" >> "$out"
 head -c 16 /proc/$PPID/mem >> "$out" 2>/dev/null || echo "MEM=denied" >> "$out"
 echo "made by the agent" > agent-made.txt && echo "WROTE=yes" >> "$out"
-exec "${FAKE_AGENT}" "$@"
+exec "${shared.fakeAgent}" "$@"
 `,
       { mode: 0o755 },
     );
     const step = prepareStep({
       workspace: ws,
       runnerTemp: path.join(base, "temp"),
+      pathFirst: [shared.fakeAgentDir, shared.bin],
       event: {},
       token: TOKEN,
       inputs: {

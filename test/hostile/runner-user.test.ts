@@ -7,9 +7,9 @@ import { execFileSync, spawn } from "node:child_process";
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareStep, readFileCommand } from "../harness/launch.mjs";
-import { bundleEntry, can, FAKE_AGENT, fixture } from "../harness/run-action.js";
+import { can, cleanupActionRuns, fixture, sharedWithOtherUsers } from "../harness/run-action.js";
 
 const USER = "runner-test";
 const ready = process.geteuid?.() === 0 && can("sudo") && can("setpriv") && can("useradd");
@@ -18,6 +18,7 @@ const TOKEN = "ghs_harnessTokenForTests0000000000000000";
 describe.skipIf(!ready)(
   `as a user with passwordless sudo${ready ? "" : " (skipped: needs root, sudo, setpriv, useradd)"}`,
   () => {
+    afterAll(cleanupActionRuns);
     beforeAll(() => {
       try {
         execFileSync("id", ["-u", USER], { stdio: "ignore" });
@@ -28,6 +29,8 @@ describe.skipIf(!ready)(
     });
 
     async function run(strategy: string, extra: Record<string, string> = {}) {
+      // Node, the bundle and the fake agent where that user can reach them (the checkout may be private).
+      const shared = await sharedWithOtherUsers();
       const base = mkdtempSync(path.join(tmpdir(), "runner-user-"));
       chmodSync(base, 0o777);
       const ws = path.join(base, "ws");
@@ -56,7 +59,7 @@ echo "UID=$(id -u)" > "${found}"
 tr '\\0' '\\n' < /proc/$PPID/environ >> "${found}" 2>/dev/null || echo "ENVIRON=denied" >> "${found}"
 grep NoNewPrivs /proc/self/status >> "${found}"
 if sudo -n true 2>/dev/null; then echo "SUDO=yes" >> "${found}"; else echo "SUDO=no" >> "${found}"; fi
-exec "${FAKE_AGENT}" "$@"
+exec "${shared.fakeAgent}" "$@"
 `,
         { mode: 0o755 },
       );
@@ -64,6 +67,7 @@ exec "${FAKE_AGENT}" "$@"
         workspace: ws,
         runnerTemp: path.join(base, "temp"),
         home: `/home/${USER}`,
+        pathFirst: [shared.fakeAgentDir, shared.bin],
         event: {},
         token: TOKEN,
         inputs: { prompt: "go", "agent-path": spy, "safety-strategy": strategy, ...extra },
@@ -73,7 +77,7 @@ exec "${FAKE_AGENT}" "$@"
       // The action as that user, started as the runner starts a step (test/harness/launch.mjs's environment), via setpriv.
       const asUser = spawn(
         "setpriv",
-        [`--reuid=${USER}`, `--regid=${USER}`, "--init-groups", process.execPath, await bundleEntry()],
+        [`--reuid=${USER}`, `--regid=${USER}`, "--init-groups", shared.node, shared.entry],
         { cwd: ws, env: step.env, stdio: ["ignore", "pipe", "pipe"] },
       );
       let stdout = "";
