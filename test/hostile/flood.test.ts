@@ -1,8 +1,11 @@
 /**
- * A flood on the agent's stderr: 120 MB of lines (the least that made the old bundle's own stdout write
- * fail with EINVAL, at 670 MB of memory). The agent's pipes are read no faster than the log is taken, so
- * the run ends normally with every line logged and memory bounded. Run with a counting reader, not the
- * harness's, which keeps the whole log in memory.
+ * A flood on the agent's stderr. The agent's pipes are read no faster than the log is taken, so the run
+ * ends normally with every line logged and memory bounded. The old bundle kept what it had not written yet:
+ * 120 MB made its own stdout write fail with EINVAL, at 670 MB of memory (5.6 times the flood). A smaller
+ * flood proves the same bound for less time: the action's peak memory grows
+ * over a run with a few lines of stderr by less than three quarters of the flood, where keeping the flood
+ * would grow it by the flood at least.
+ * Run with a counting reader, not the harness's, which keeps the whole log in memory.
  */
 import { execFileSync } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -12,7 +15,11 @@ import { expect, it } from "vitest";
 import { prepareStep, readFileCommand, spawnAction } from "../harness/launch.mjs";
 import { bundleEntry } from "../harness/run-action.js";
 
-it("120 MB of stderr: every line logged, the run ends normally, memory stays bounded", async () => {
+/** 48 MB: big enough that holding it shows over the run's own memory (the baseline, ~60 MB, varies by ~10). */
+const FLOOD_BYTES = 48_000_000;
+
+/** The action with an agent that writes `bytes` of stderr lines, then a result; its log counted, its peak memory read. */
+async function flood(bytes: number) {
   const root = mkdtempSync(path.join(tmpdir(), "hostile-flood-"));
   const workspace = path.join(root, "ws");
   mkdirSync(workspace);
@@ -21,7 +28,7 @@ it("120 MB of stderr: every line logged, the run ends normally, memory stays bou
   writeFileSync(
     agent,
     `#!/bin/sh
-yes "Error: something went wrong, again and again, on a line of stderr" | head -c 120000000 >&2
+yes "Error: something went wrong, again and again, on a line of stderr" | head -c ${bytes} >&2
 echo >&2
 echo "last stderr line" >&2
 echo '{"type":"result","subtype":"success","is_error":false,"result":"ok","session_id":"s"}'
@@ -36,31 +43,40 @@ echo '{"type":"result","subtype":"success","is_error":false,"result":"ok","sessi
     env: { CURSOR_API_KEY: "key_0123456789abcdef0123456789abcdef" },
   });
   const child = spawnAction({ args: [await bundleEntry()], env: step.env, cwd: workspace });
-  let bytes = 0;
+  let logged = 0;
   let tail = "";
   child.stdout?.on("data", (c: Buffer) => {
-    bytes += c.length;
+    logged += c.length;
     tail = (tail + c.toString("utf8")).slice(-4096);
   });
   let stderr = "";
   child.stderr?.on("data", (c: Buffer) => {
     stderr += c.toString("utf8");
   });
+  // VmHWM is the process's high-water mark: a sample misses nothing but what comes after the last one.
   let peakKb = 0;
-  const sampler = setInterval(() => {
+  const sample = () => {
     try {
       const m = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"));
       if (m) peakKb = Math.max(peakKb, Number(m[1]));
     } catch {}
-  }, 50);
+  };
+  const sampler = setInterval(sample, 20);
   const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
   clearInterval(sampler);
-  expect(stderr).not.toMatch(/EINVAL/);
-  expect(code).toBe(0);
-  expect(readFileCommand(step.files.GITHUB_OUTPUT).values.conclusion).toBe("success");
-  expect(bytes).toBeGreaterThan(120_000_000);
-  expect(tail).toContain("stderr: last stderr line");
-  expect(tail).toMatch(/── ✓ success/);
-  expect(peakKb).toBeGreaterThan(0);
-  expect(peakKb).toBeLessThan(350 * 1024);
+  return { code, stderr, logged, tail, peakKb, outputs: readFileCommand(step.files.GITHUB_OUTPUT).values };
+}
+
+it("a flood of stderr: every line logged, the run ends normally, memory stays bounded", async () => {
+  const quiet = await flood(1_000);
+  const r = await flood(FLOOD_BYTES);
+  expect(r.stderr).not.toMatch(/EINVAL/);
+  expect(r.code).toBe(0);
+  expect(r.outputs.conclusion).toBe("success");
+  expect(r.logged).toBeGreaterThan(FLOOD_BYTES);
+  expect(r.tail).toContain("stderr: last stderr line");
+  expect(r.tail).toMatch(/── ✓ success/);
+  expect(quiet.peakKb).toBeGreaterThan(0);
+  // Measured: ~10-16 MB of growth (stream buffers and garbage, more when the reader is slow), whatever the flood.
+  expect((r.peakKb - quiet.peakKb) * 1024).toBeLessThan((FLOOD_BYTES * 3) / 4);
 }, 60_000);

@@ -9,8 +9,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createRedactor } from "../../src/base/redact.js";
 import { decide } from "../../src/model/verdict.js";
 import { Pipeline } from "../../src/pipeline/pipeline.js";
-import { renderReport, SUMMARY_BUDGET } from "../../src/report/report.js";
 import { toolOutput } from "../../src/render/tool-output.js";
+import { renderReport, SUMMARY_BUDGET } from "../../src/report/report.js";
 import { resolveTool } from "../../src/tools/index.js";
 import { cleanupActionRuns, runAction } from "../harness/run-action.js";
 
