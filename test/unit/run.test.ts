@@ -12,9 +12,11 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import type { GitHubClient } from "../../src/github/api.js";
 import { type Deps, run } from "../../src/main.js";
-import { FIXTURES } from "../helpers/replay.js";
+import { OUTPUT_NAMES } from "../../src/publish/outputs.js";
+import { FIXTURES, ROOT } from "../helpers/replay.js";
 
 const fixture = (name: string) => path.join(FIXTURES, name);
 
@@ -247,4 +249,12 @@ describe("run(), one branch at a time", () => {
     expect(r.outputs).toEqual({ conclusion: "failure", error: "Unexpected error: write EPIPE" });
     expect(r.summary).toContain("Cursor agent failed");
   });
+});
+
+it("the outputs the action writes are the ones action.yml declares, each written by a full run", async () => {
+  const action = parse(readFileSync(path.join(ROOT, "action.yml"), "utf8")) as { outputs: object };
+  expect([...OUTPUT_NAMES].sort()).toEqual(Object.keys(action.outputs).sort());
+  const r = await runWith({ transcript: fixture("cursed-mac-read-edit-usage.ndjson") });
+  // comment-url is written only once a comment is: there is no pull request here.
+  expect(Object.keys(r.outputs).sort()).toEqual(OUTPUT_NAMES.filter((n) => n !== "comment-url").sort());
 });
