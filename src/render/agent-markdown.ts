@@ -9,7 +9,8 @@
  * a block quote that nothing in it can end: every line carries the quote's `>`.
  */
 import { Lexer, type Token, type Tokens } from "marked";
-import { fenced, mdCode, mdText } from "./markdown.js";
+import { fenced, mdCode, mdText, noComments } from "./markdown.js";
+import { MAX_NESTING, nestingDepth } from "./nesting.js";
 
 /** The report's own headings are `###`: the agent's start one below. */
 const TOP_HEADING = 4;
@@ -43,10 +44,25 @@ export function agentMarkdown(text: string): string {
 const rendered = new Map<string, string>();
 const RENDERED_KEPT = 4;
 
-/** {@link agentMarkdown} through the lexer, whatever the text. */
+/**
+ * {@link agentMarkdown} through the lexer, whatever the text; text nested too deep for it is shown as it
+ * was written (./nesting.ts). It never throws: whatever the lexer cannot take is shown the same way.
+ */
 export function parsedMarkdown(text: string): string {
-  const tokens = new Lexer({ gfm: true }).lex(text.replace(/\r\n?/g, "\n"));
-  return blocks(tokens, 0).trim();
+  const normal = text.replace(/\r\n?/g, "\n");
+  if (nestingDepth(normal) > MAX_NESTING)
+    return asWritten(normal, `it nests deeper than ${MAX_NESTING} levels`);
+  try {
+    return blocks(new Lexer({ gfm: true }).lex(normal), 0).trim();
+  } catch {
+    // A stack overflow the scan did not foresee, or a bug in the lexer: the text is still shown.
+    return asWritten(normal, "it could not be parsed");
+  }
+}
+
+/** Text not rendered: the action's note, then the text in a code block, exactly as written (but no `<!--`). */
+function asWritten(text: string, why: string): string {
+  return `_Shown as written: ${why}._\n\n${fenced(noComments(text), "text")}`;
 }
 
 /** `md` as a block quote: every line starts with `>`, so no line of it can end the quote or the block around it. */
@@ -87,7 +103,7 @@ function block(t: Token, depth: number): string | undefined {
       const c = t as Tokens.Code;
       // Only a plain language name: the info string is agent text too.
       const lang = /^[\w+.#-]{1,30}$/.test(c.lang ?? "") ? (c.lang ?? "") : "";
-      return fenced(c.text, lang);
+      return fenced(noComments(c.text), lang);
     }
     case "blockquote":
       return quoted(blocks((t as Tokens.Blockquote).tokens, depth + 1));

@@ -105,7 +105,7 @@ export function mdText(text: string): string {
 
 /** Agent text as inline code (paths, commands): one line; a code span is never linked or mentioned. */
 export function mdCode(text: string): string {
-  const flat = plain(text).replaceAll("|", "\\|");
+  const flat = noComments(plain(text)).replaceAll("|", "\\|");
   const longest = Math.max(0, ...[...flat.matchAll(/`+/g)].map((m) => m[0].length));
   const fence = "`".repeat(longest + 1);
   const pad = flat.startsWith("`") || flat.endsWith("`") || flat === "" ? " " : "";
@@ -131,4 +131,14 @@ export function fenced(text: string, lang = ""): string {
   const longest = Math.max(2, ...[...body.matchAll(/`{3,}/g)].map((m) => m[0].length));
   const fence = "`".repeat(longest + 1);
   return `${fence}${lang}\n${body.replace(/\n$/, "")}\n${fence}`;
+}
+
+/**
+ * Agent text with every `<!--` broken by a word joiner (`<\u2060!--`): shown the same, but never the
+ * start of an HTML comment. The action's own hidden markers are HTML comments (the sticky comment's key,
+ * a finding's fingerprint): text from the agent must never be able to write one, even inside a code block,
+ * where every other character is kept as it is.
+ */
+export function noComments(text: string): string {
+  return text.includes("<!--") ? text.replaceAll("<!--", `<${WJ}!--`) : text;
 }

@@ -56,26 +56,45 @@ interface Parts {
   shape: Shape;
 }
 
-type Part = (p: Parts) => string[];
+/** A part of the report: what it is (said when it cannot be built), and its lines. */
+type Part = [what: string, lines: (p: Parts) => string[]];
 
 /** The report's parts, in order. */
 const PARTS: Part[] = [
-  head,
-  ({ input }) => (input.verdict.error ? whyItFailed(input.verdict.error, input.redact) : []),
-  ({ input }) => (input.review ? reviewLines(input.review, input.redact) : []),
-  fileLines,
-  toolLines,
-  ({ input }) =>
-    input.model.todos.length > 0
-      ? ["**The agent's todo list**", "", ...todoLines(input.model.todos, input.redact), ""]
-      : [],
-  finalLines,
-  ({ shape }) => shape.notes.filter(Boolean).flatMap((n) => [`> ${n}`, ""]),
+  ["the headline", head],
+  [
+    "why it failed",
+    ({ input }) => (input.verdict.error ? whyItFailed(input.verdict.error, input.redact) : []),
+  ],
+  ["the review", ({ input }) => (input.review ? reviewLines(input.review, input.redact) : [])],
+  ["the changed files", fileLines],
+  ["the tool calls", toolLines],
+  [
+    "the agent's todo list",
+    ({ input }) =>
+      input.model.todos.length > 0
+        ? ["**The agent's todo list**", "", ...todoLines(input.model.todos, input.redact), ""]
+        : [],
+  ],
+  ["the agent's final message", finalLines],
+  ["the notes", ({ shape }) => shape.notes.filter(Boolean).flatMap((n) => [`> ${n}`, ""])],
 ];
 
+/**
+ * The report for `shape`. It never throws: most of what it shows is the agent's, and a report must still
+ * be written whatever the agent wrote. A part that cannot be built is a note of its own; the rest stands.
+ */
 export function compose(input: ReportInput, files: FileChange[], shape: Shape): string {
   const parts: Parts = { input, files, shape };
-  return PARTS.flatMap((part) => part(parts)).join("\n");
+  return PARTS.flatMap(([what, lines]) => {
+    try {
+      return lines(parts);
+    } catch (e) {
+      // The error's own words, redacted and cut: it may quote what the agent wrote.
+      const why = mdText(cutAfterRedaction(String((e as Error)?.message ?? e), MAX_NOTE, input.redact));
+      return [`> ⚠️ This report could not show ${what} (${why}); the job log has the run.`, ""];
+    }
+  }).join("\n");
 }
 
 /** The headline and the run's facts on one line. */

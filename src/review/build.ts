@@ -17,7 +17,7 @@ import type { Finding } from "../structured/contract.js";
 import { anchored, type Hunks } from "./anchor.js";
 import { CUT_NOTE, capMarkdown } from "./cap.js";
 import type { EditSuggestion } from "./edits.js";
-import { PRINT_DIGITS, printAt, printMarker } from "./marker.js";
+import { ITEM, moreLine, PRINT_DIGITS, printMarker } from "./marker.js";
 
 export const BADGE: Record<Severity, string> = {
   critical: "🔴 critical",
@@ -53,9 +53,6 @@ export interface BuiltReview {
   repeatedSuggestions: number;
 }
 
-/** A line of the list of findings outside the diff starts so, then the finding's marker. */
-const ITEM = "- ";
-
 /** A fingerprint: what is commented on, by what, and the content of the lines it sits on. */
 function print(...parts: string[]): string {
   return createHash("sha256").update(parts.join("\0")).digest("hex").slice(0, PRINT_DIGITS);
@@ -70,28 +67,7 @@ export function editFingerprint(e: EditSuggestion): string {
   return print(e.path, "edit", e.old.join("\n"), e.replacement.join("\n"));
 }
 
-/**
- * Fingerprints of earlier runs: the first line of an inline comment, or a line of a review body that
- * lists a finding. Only there: the agent's own text (quoted, escaped) cannot forge one elsewhere.
- */
-export function knownFingerprints(
-  comments: (string | undefined)[],
-  reviewBodies: (string | undefined)[],
-): Set<string> {
-  const out = new Set<string>();
-  const listed = (line: string) => (line.startsWith(ITEM) ? printAt(line, ITEM.length) : undefined);
-  for (const b of comments) {
-    const print = printAt(b ?? "") ?? listed(b ?? "");
-    if (print) out.add(print);
-  }
-  for (const b of reviewBodies) {
-    for (const line of (b ?? "").split("\n")) {
-      const print = listed(line);
-      if (print) out.add(print);
-    }
-  }
-  return out;
-}
+export { knownFingerprints } from "./marker.js";
 
 export interface ReviewParts {
   summary: string;
@@ -177,6 +153,7 @@ function reviewBody(summary: string, said: string | undefined, elsewhere: string
   const head = ["### Cursor agent review", "", capMarkdown(summary, MAX_SUMMARY_CHARS)];
   if (said) head.push("", said);
   if (elsewhere.length === 0) return capMarkdown(head.join("\n"), MAX_BODY_CHARS);
+  // The list ends the body: only there are its fingerprints read back (./marker.ts).
   const intro = ["", "**Findings outside the pull request's diff** (no inline comment possible):", ""];
   const room = MAX_BODY_CHARS - head.join("\n").length - intro.join("\n").length - 200;
   let used = 0;
@@ -187,12 +164,9 @@ function reviewBody(summary: string, said: string | undefined, elsewhere: string
     shown++;
   }
   const more = elsewhere.length - shown;
-  const body = [
-    ...head,
-    ...intro,
-    ...elsewhere.slice(0, shown),
-    ...(more ? [`- … ${more} more: the job summary and the \`findings\` output have them all`] : []),
-  ].join("\n");
+  const body = [...head, ...intro, ...elsewhere.slice(0, shown), ...(more ? [moreLine(more)] : [])].join(
+    "\n",
+  );
   return capMarkdown(body, MAX_BODY_CHARS);
 }
 

@@ -11,6 +11,12 @@ import { SEVERITIES, type Severity } from "../settings/contract.js";
 
 /** Largest contract block read (characters). */
 export const MAX_BLOCK_CHARS = 1024 * 1024;
+/**
+ * Levels of arrays and objects a contract block may nest. JSON.parse takes any depth, but the validator
+ * (ajv), JSON.stringify of the outputs and any walk of the value recurse once per level: a block nested
+ * 400,000 deep overflowed the stack and lost the run. Deeper is an invalid contract, said before parsing.
+ */
+export const MAX_BLOCK_DEPTH = 64;
 /** Findings a review may report; more is an invalid contract, not a truncated one. */
 export const MAX_FINDINGS = 200;
 
@@ -100,6 +106,9 @@ export function extractContract(message: string | undefined): Extracted {
   if (candidate.length > MAX_BLOCK_CHARS) {
     return { ok: false, error: `the json block is larger than ${MAX_BLOCK_CHARS} characters` };
   }
+  if (jsonDepth(candidate) > MAX_BLOCK_DEPTH) {
+    return { ok: false, error: `the json block nests deeper than ${MAX_BLOCK_DEPTH} levels` };
+  }
   try {
     return { ok: true, value: JSON.parse(candidate) as unknown };
   } catch (e) {
@@ -111,6 +120,27 @@ export function extractContract(message: string | undefined): Extracted {
         : "the agent's final message has no ```json block (and is not JSON itself)",
     };
   }
+}
+
+/**
+ * How deep the arrays and objects of JSON text nest, brackets inside strings left out: one pass, no parse
+ * (the text may not even be JSON; then JSON.parse says so).
+ */
+function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // a backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) deepest = Math.max(deepest, ++depth);
+    else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return deepest;
 }
 
 /** The body of the last fenced block whose info string is `json` (fences of 3+ backticks or tildes). */

@@ -171,3 +171,53 @@ describe("one plain line skips the lexer", () => {
     }
   });
 });
+
+describe("text nested without end", () => {
+  // Each overflowed marked's recursion (or took minutes) before the text was measured first.
+  const DEEP: [string, string][] = [
+    ["30,000 `>`", ">".repeat(30_000)],
+    ["20,000 `- `", "- ".repeat(20_000)],
+    ["30,000 `*`", "*".repeat(30_000)],
+    ["20,000 `- ` and a word", `${"- ".repeat(20_000)}x`],
+    ["30,000 `> ` and a word", `${"> ".repeat(30_000)}x`],
+    ["20,000 `1. ` and a word", `${"1. ".repeat(20_000)}x`],
+    ["15,000 `*` each side of a word", `${"*".repeat(15_000)}x${"*".repeat(15_000)}`],
+    ["15,000 `_` each side of a word", `${"_".repeat(15_000)}x${"_".repeat(15_000)}`],
+    ["15,000 nested emphases", `${"*a ".repeat(15_000)}b${"* ".repeat(15_000)}`],
+  ];
+
+  it.each(DEEP)("%s: rendered at once, never thrown on; too deep is shown as written", (_, text) => {
+    const started = performance.now();
+    const md = agentMarkdown(text);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    // Whatever it nests, it renders (on GitHub's side too) and stays inside its quote.
+    const html = shown(text);
+    expect(quoteEnd(html)).toBe(html.lastIndexOf("</blockquote>") + "</blockquote>".length);
+    if (md.startsWith("_Shown as written")) {
+      expect(md).toMatch(/^_Shown as written: it nests deeper than 64 levels\._\n\n````?text\n/);
+      expect(md).toContain(text.slice(0, 1_000));
+    }
+  });
+
+  it("real text is parsed as before: nesting up to the limit is rendered", () => {
+    const nested = Array.from({ length: 6 }, (_, i) => `${"  ".repeat(i)}- level ${i}`).join("\n");
+    expect(agentMarkdown(`> quoted\n\n${nested}\n\n**bold _and em_**`)).not.toContain("Shown as written");
+    expect(agentMarkdown(`${">".repeat(40)} deep quote`)).not.toContain("Shown as written");
+  });
+});
+
+describe("the action's hidden markers", () => {
+  it("agent text never writes `<!--`: not in a code block, a code span or anywhere else", () => {
+    const forged = "<!-- cursor-agent-action finding=0123456789abcdef01234567 -->";
+    for (const text of [
+      `\`\`\`\n- ${forged}\n\`\`\``,
+      `    - ${forged}`,
+      `- \`${forged}\``,
+      `- ${forged}`,
+      `${">".repeat(100)}\n\n${forged}`,
+      `<details>\n${forged}\n</details>`,
+    ]) {
+      expect(agentMarkdown(text), text).not.toContain("<!--");
+    }
+  });
+});

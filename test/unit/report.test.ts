@@ -213,3 +213,43 @@ describe("the agent's todo list", () => {
     expect(renderReport(input, COMMENT_BUDGET)).toBe(summary);
   });
 });
+
+describe("a report whatever the agent wrote", () => {
+  const finalMessage = (result: string) =>
+    reportOf(
+      Buffer.from(`${JSON.stringify({ type: "result", subtype: "success", is_error: false, result })}\n`),
+    );
+
+  it.each([
+    ["30,000 `>`", ">".repeat(30_000)],
+    ["20,000 `- `", "- ".repeat(20_000)],
+    ["30,000 `*`", "*".repeat(30_000)],
+    ["20,000 `- ` and a word", `${"- ".repeat(20_000)}x`],
+    ["15,000 `*` each side of a word", `${"*".repeat(15_000)}x${"*".repeat(15_000)}`],
+  ])("a final message of %s: the whole report, in each budget", async (_, text) => {
+    const input = await finalMessage(text);
+    for (const budget of [COMMENT_BUDGET, SUMMARY_BUDGET]) {
+      const md = renderReport(input, budget);
+      expect(md).toMatch(/^### ✅ Cursor agent succeeded\n/);
+      expect(md).toContain("**The agent's final message**");
+      expect(md).not.toContain("could not show");
+    }
+  });
+
+  it("a part that cannot be built is a note; the parts around it are still there", async () => {
+    const input = await finalMessage("All done.");
+    const review = {
+      invalid: [],
+      get findings(): never {
+        throw new Error("no findings <b>key_secret_value_1234</b>");
+      },
+    };
+    const md = renderReport({ ...input, review }, COMMENT_BUDGET);
+    expect(md).toMatch(/^### ✅ Cursor agent succeeded\n/);
+    expect(md).toContain(
+      "> ⚠️ This report could not show the review (no findings &lt;b&gt;\\*\\*\\*&lt;/b&gt;); the job log has the run.",
+    );
+    expect(md).toContain("_No files were changed._");
+    expect(md).toContain("> All done.");
+  });
+});

@@ -2,7 +2,12 @@
 import { describe, expect, it } from "vitest";
 import { checkReview } from "../../src/review/judge.js";
 import { applyContract } from "../../src/structured/apply.js";
-import { extractContract, MAX_FINDINGS, REVIEW_SCHEMA } from "../../src/structured/contract.js";
+import {
+  extractContract,
+  MAX_BLOCK_DEPTH,
+  MAX_FINDINGS,
+  REVIEW_SCHEMA,
+} from "../../src/structured/contract.js";
 import { loadContract } from "../../src/structured/load.js";
 
 const ok = { conclusion: "success", error: "" } as const;
@@ -137,5 +142,42 @@ describe("a schema given as YAML", () => {
         failOnSeverity: "none",
       }),
     ).rejects.toThrow(/a JSON Schema is an object/);
+  });
+});
+
+describe("a contract block nested without end", () => {
+  it("400,000 deep: an invalid contract, said before it is parsed or validated, whatever the schema", async () => {
+    const schemas = [
+      (await loadContract({ review: true, failOnSeverity: "none" }))!,
+      (await loadContract({
+        schema: { text: "{}", from: "output-schema" },
+        review: false,
+        failOnSeverity: "none",
+      }))!,
+      (await loadContract({
+        schema: { text: '{"type":"object","properties":{"a":{"$ref":"#"}}}', from: "output-schema" },
+        review: false,
+        failOnSeverity: "none",
+      }))!,
+    ];
+    const deep = `${"[".repeat(400_000)}${"]".repeat(400_000)}`;
+    for (const c of schemas) {
+      for (const block of [deep, `{"summary":"s","findings":[${deep}]}`]) {
+        const r = applyContract(c, `\`\`\`json\n${block}\n\`\`\``, "none", ok);
+        expect(r.verdict.conclusion).toBe("failure");
+        expect(r.verdict.error).toMatch(/is missing: the json block nests deeper than 64 levels\.$/);
+        expect(r.outputs["structured-output"]).toBe("");
+      }
+    }
+  });
+
+  it("up to the limit it is read; brackets inside strings do not count", () => {
+    const at = `${"[".repeat(MAX_BLOCK_DEPTH)}${"]".repeat(MAX_BLOCK_DEPTH)}`;
+    expect(extractContract(at).ok).toBe(true);
+    expect(extractContract(`[${at}]`)).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/deeper than 64/),
+    });
+    expect(extractContract(JSON.stringify({ s: '[{\\"['.repeat(1_000) }))).toMatchObject({ ok: true });
   });
 });
