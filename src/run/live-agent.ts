@@ -3,6 +3,7 @@
  * tree's own changes snapshot, the safety strategy applied; then started, supervised (timeout, cancel, a
  * hang after its result) and read; afterwards what it must not keep is put back.
  */
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,8 +26,14 @@ import {
   noteFileCommands,
   restoreFileCommands,
 } from "../security/file-commands.js";
-import { findExecutable, guardAgent } from "../security/strategy.js";
-import type { Settings } from "../settings/settings.js";
+import {
+  putBackCredentials,
+  type StashedCredentials,
+  stashCredentials,
+} from "../security/git-credentials.js";
+import { findExecutable, findSystemProgram, guardAgent, resolveStrategy } from "../security/strategy.js";
+import { forbidOwnCoreDumps } from "../security/undumpable.js";
+import type { SafetyStrategy, Settings } from "../settings/settings.js";
 import { type AdmitDeps, admit, settleConfig } from "./admit.js";
 import { ensureCli } from "./cli.js";
 import type { AgentSource, Prepared } from "./source.js";
@@ -51,6 +58,8 @@ export class LiveAgent implements AgentSource {
   private ready: Prepared & { kind: "ready" } = { kind: "ready" };
   private fileCommands: FileCommandsSnapshot | undefined;
   private agentUser: AgentUser | undefined;
+  private strategy: Exclude<SafetyStrategy, "auto"> = "no-sudo";
+  private credentials: StashedCredentials | undefined;
 
   /** `track` hands the agent, once started, to the last resort (which kills its group). */
   constructor(
@@ -77,18 +86,20 @@ export class LiveAgent implements AgentSource {
     // ~20 ms) is taken before the agent starts: a change it made in its first instant would otherwise be
     // taken for the checkout's own.
     this.snapshot = await snapshotWorkingTree(this.git, this.settings.workspace);
+    await this.isolate();
     this.ready = { kind: "ready", cli, restored: admission.restored };
     return this.ready;
   }
 
   async run(wire: Parameters<AgentSource["run"]>[0]) {
-    const session = this.startSession();
-    this.session = session;
     try {
-      return await session.run(wire);
+      this.session = this.startSession();
+      return await this.session.run(wire);
     } finally {
-      // The agent is gone: what it created goes back to the workspace's owner, for the steps after this one.
-      this.agentUser?.restoreOwnership();
+      // The agent is gone: its user's processes too, the grants taken back, what it created given to the
+      // workspace's owner, the checkout's credential back, for the steps after this one.
+      this.agentUser?.release();
+      await putBackCredentials(this.credentials);
     }
   }
 
@@ -108,23 +119,48 @@ export class LiveAgent implements AgentSource {
     return { lines, warnings };
   }
 
+  /**
+   * The safety strategy, resolved on this machine (`auto`) and set up: the agent's own user (with the
+   * checkout's credential out of its reach), or, as the job's user, the action undumpable.
+   */
+  private async isolate(): Promise<void> {
+    const { settings, deps, log } = this;
+    const uid = process.geteuid?.() ?? -1;
+    const resolved = resolveStrategy(settings.safetyStrategy, {
+      platform: process.platform,
+      uid,
+      passwordlessSudo: () => spawnSync("sudo", ["-n", "true"], { stdio: "ignore" }).status === 0,
+      find: (program) => findSystemProgram(program, deps.env.PATH),
+    });
+    this.strategy = resolved.strategy;
+    if (resolved.notice) log.annotate("notice", resolved.notice);
+    if (resolved.strategy === "no-sudo") {
+      const why = forbidOwnCoreDumps(deps.env.PATH);
+      if (why) log.text(`The action's core dumps are still allowed (${why}).`);
+    }
+    if (resolved.strategy !== "unprivileged-user" || !settings.agentUser) return;
+    this.credentials = await stashCredentials(settings.workspace);
+    try {
+      this.agentUser = setUpAgentUser({
+        user: settings.agentUser,
+        workspace: settings.workspace,
+        runnerTemp: deps.env.RUNNER_TEMP,
+        agentPath: settings.agentPath,
+        env: deps.env,
+        uid,
+      });
+    } catch (e) {
+      await putBackCredentials(this.credentials);
+      throw e;
+    }
+  }
+
   /** The safety strategy applied to the agent's command, the header logged, the session made. */
   private startSession(): AgentSession {
     const { settings, deps, log, graces } = this;
     const uid = process.geteuid?.() ?? -1;
-    this.agentUser =
-      settings.safetyStrategy === "unprivileged-user" && settings.agentUser
-        ? setUpAgentUser({
-            user: settings.agentUser,
-            workspace: settings.workspace,
-            runnerTemp: deps.env.RUNNER_TEMP,
-            agentPath: settings.agentPath,
-            env: deps.env,
-            uid,
-          })
-        : undefined;
     const guarded = guardAgent(agentCommand(settings, deps.env), {
-      strategy: settings.safetyStrategy,
+      strategy: this.strategy,
       platform: process.platform,
       uid,
       setpriv: findExecutable("setpriv", deps.env.PATH) ?? findExecutable("/usr/bin/setpriv", undefined),

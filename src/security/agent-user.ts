@@ -1,16 +1,23 @@
 /**
- * `safety-strategy: unprivileged-user`: the agent runs as another user, which can read neither the
- * action's environment nor its memory (procfs shows them to the same user only), nor `RUNNER_TEMP` (the
- * file commands and the raw transcript live there), while it can write the workspace.
+ * `safety-strategy: unprivileged-user` (and `auto` where the runner allows it): the agent runs as another
+ * user, which can neither read the action's environment nor its memory (procfs shows them to the same user
+ * only), nor signal it, nor reach `RUNNER_TEMP` (the file commands and the raw transcript live there), while
+ * it can write the workspace.
  *
  * Setup, with root or passwordless sudo (a GitHub-hosted runner's user has it): the user is created when
- * absent, with a home of its own; the workspace gets an ACL that lets it write (and a default ACL for what
- * it creates), the directories above the workspace and the agent's install only an ACL to pass through
- * and read; `RUNNER_TEMP` is closed to others. After the run, what the agent created is given back to the
- * workspace's owner, so that later steps can change it.
+ * absent; any process of it still alive is ended; it gets a fresh home for this run (its CLI config, chats
+ * and anything an earlier run planted there are not this run's); the workspace gets an ACL that lets it
+ * write (and a default ACL for what it creates), the directories above the workspace and the agent's
+ * install only an ACL to pass through and read; `RUNNER_TEMP` is closed to others. Release, once the agent
+ * is gone: every process of the user ended (a daemon it left could otherwise rewrite files after the
+ * action read them), every grant taken back, what it created given to the workspace's owner, its home
+ * removed.
+ *
+ * One user per concurrent job: ending "every process of the user" would end another job's agent too.
  */
 import { spawnSync } from "node:child_process";
-import { chmodSync, realpathSync, statSync } from "node:fs";
+import { chmodSync, mkdtempSync, realpathSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import type { AgentCommand } from "../agent/command.js";
 import { InputError } from "../base/errors.js";
@@ -21,8 +28,8 @@ export interface AgentUser {
   home: string;
   /** The agent's command, as that user. */
   asUser(cmd: AgentCommand): AgentCommand;
-  /** After the run: the workspace's files back to its owner. */
-  restoreOwnership(): void;
+  /** After the run: its processes ended, the grants taken back, the workspace's files back to its owner. */
+  release(): void;
 }
 
 interface Setup {
@@ -35,8 +42,10 @@ interface Setup {
   uid: number;
 }
 
+type AsRoot = (file: string, args: string[]) => { ok: boolean; out: string; err: string };
+
 export function setUpAgentUser(s: Setup): AgentUser {
-  const asRoot = (file: string, args: string[]) => {
+  const asRoot: AsRoot = (file, args) => {
     const r =
       s.uid === 0
         ? spawnSync(file, args, { encoding: "utf8" })
@@ -47,39 +56,24 @@ export function setUpAgentUser(s: Setup): AgentUser {
       err: (r.stderr ?? r.error?.message ?? "").trim(),
     };
   };
-  const fail = (what: string, err: string) => {
+  const fail = (what: string, err: string): never => {
     throw new InputError(
       "safety-strategy",
       `unprivileged-user: ${what}${err ? ` (${err.split("\n")[0]})` : ""}; it needs root or passwordless sudo`,
     );
   };
   if (process.platform !== "linux") fail(`not available on ${process.platform}`, "");
-  if (!asRoot("id", ["-u", s.user]).ok) {
-    const made = asRoot("useradd", ["--create-home", "--user-group", "--shell", "/bin/sh", s.user]);
-    if (!made.ok) fail(`could not create the user ${s.user}`, made.err);
-  }
-  const entry = asRoot("getent", ["passwd", s.user]);
-  const home = entry.out.split(":")[5];
-  if (!entry.ok || !home) fail(`could not find ${s.user}'s home`, entry.err);
+  const uid = ensureUser(s, asRoot, fail);
+  // Whatever an earlier run of this user left running goes before this one starts.
+  asRoot("pkill", ["-KILL", "-u", s.user]);
+  const home = freshHome(s.user, asRoot, fail);
 
   const agent = findExecutable(s.agentPath, s.env.PATH);
   const agentReal = agent ? realpathSync(agent) : undefined;
-  // In this order, later grants winning: passage through the directories above, then the agent's install
-  // readable, then the workspace writable (the install may hold the workspace, or the other way round).
-  const grants: [string[], string][] = [];
-  const installDir = agentReal ? path.dirname(agentReal) : undefined;
-  for (const dir of new Set([...ancestors(s.workspace), ...(installDir ? ancestors(installDir) : [])])) {
-    grants.push([["-m", `u:${s.user}:x`, dir], "let it reach the workspace and the agent"]);
-  }
-  // The install is the whole directory (a launcher, a bundled node, its modules): readable, passable.
-  if (installDir) grants.push([["-R", "-m", `u:${s.user}:rX`, installDir], "let it run the agent"]);
-  grants.push([
-    ["-R", "-m", `u:${s.user}:rwX`, "-m", `d:u:${s.user}:rwX`, s.workspace],
-    "make the workspace writable to it",
-  ]);
-  for (const [args, why] of grants) {
-    const r = asRoot("setfacl", args);
-    if (!r.ok) fail(`could not ${why} with setfacl (package acl)`, r.err);
+  const grants = grantsFor(s, agentReal ? path.dirname(agentReal) : undefined);
+  for (const g of grants) {
+    const r = asRoot("setfacl", g.grant);
+    if (!r.ok) fail(`could not ${g.why} with setfacl (package acl)`, r.err);
   }
   // The file commands and the raw transcript are under RUNNER_TEMP: not the agent's to read.
   if (s.runnerTemp) chmodSync(s.runnerTemp, 0o700);
@@ -87,38 +81,105 @@ export function setUpAgentUser(s: Setup): AgentUser {
   const owner = statSync(s.workspace);
   return {
     name: s.user,
-    home: home!,
-    asUser(cmd) {
-      const env = { ...cmd.env, HOME: home!, USER: s.user, LOGNAME: s.user };
-      const file = agentReal ?? cmd.file;
-      const inner = ["--no-new-privs", "--", file, ...cmd.args];
-      if (s.uid === 0) {
-        return {
-          ...cmd,
-          env,
-          file: "setpriv",
-          args: [
-            `--reuid=${s.user}`,
-            `--regid=${s.user}`,
-            "--init-groups",
-            "--inh-caps=-all",
-            "--bounding-set=-all",
-            ...inner,
-          ],
-        };
-      }
-      // -E keeps the environment built for the agent (its API key among it), never on a command line;
-      // sudo's secure_path would replace PATH, which is no secret: it is given back through env.
-      return {
-        ...cmd,
-        env,
-        file: "sudo",
-        args: ["-n", "-E", "-u", s.user, "--", "env", `PATH=${cmd.env.PATH ?? ""}`, "setpriv", ...inner],
-      };
-    },
-    restoreOwnership() {
+    home,
+    asUser: (cmd) => asUser(cmd, s, uid, home, agentReal),
+    release() {
+      asRoot("pkill", ["-KILL", "-u", s.user]);
+      // Taken back in reverse: the workspace's last (its own files' ACLs), the passage through the
+      // directories above it first.
+      for (const g of [...grants].reverse()) asRoot("setfacl", g.revoke);
       asRoot("chown", ["-R", `${owner.uid}:${owner.gid}`, s.workspace]);
+      asRoot("rm", ["-rf", "--one-file-system", home]);
     },
+  };
+}
+
+/** The user's uid, creating the user when absent; never root, nor the job's own user. */
+function ensureUser(s: Setup, asRoot: AsRoot, fail: (what: string, err: string) => never): number {
+  if (!asRoot("id", ["-u", s.user]).ok) {
+    const made = asRoot("useradd", ["--create-home", "--user-group", "--shell", "/bin/sh", s.user]);
+    if (!made.ok) fail(`could not create the user ${s.user}`, made.err);
+  }
+  const id = asRoot("id", ["-u", s.user]);
+  const uid = Number(id.out);
+  if (!id.ok || !Number.isSafeInteger(uid)) fail(`could not find the user ${s.user}`, id.err);
+  // Its processes are all ended and it runs the agent: it must be nobody else.
+  if (uid === 0 || uid === s.uid || uid === process.getuid?.()) {
+    fail(`agent-user ${s.user} is root or this job's own user`, "");
+  }
+  return uid;
+}
+
+/** A new, empty home for this run, made where nobody could have planted it (mkdtemp: a new name). */
+function freshHome(user: string, asRoot: AsRoot, fail: (what: string, err: string) => never): string {
+  const home = mkdtempSync(path.join(tmpdir(), `${user}-home-`));
+  const r = asRoot("chown", [`${user}:`, home]);
+  if (!r.ok) fail(`could not give ${user} its home for this run`, r.err);
+  return home;
+}
+
+interface Grant {
+  grant: string[];
+  revoke: string[];
+  why: string;
+}
+
+/**
+ * In this order, later grants winning: passage through the directories above, then the agent's install
+ * readable, then the workspace writable (the install may hold the workspace, or the other way round).
+ */
+function grantsFor(s: Setup, installDir: string | undefined): Grant[] {
+  const u = `u:${s.user}`;
+  const out: Grant[] = [];
+  for (const dir of new Set([...ancestors(s.workspace), ...(installDir ? ancestors(installDir) : [])])) {
+    out.push({
+      grant: ["-m", `${u}:x`, dir],
+      revoke: ["-x", u, dir],
+      why: "let it reach the workspace and the agent",
+    });
+  }
+  // The install is the whole directory (a launcher, a bundled node, its modules): readable, passable.
+  if (installDir) {
+    out.push({
+      grant: ["-R", "-m", `${u}:rX`, installDir],
+      revoke: ["-R", "-x", u, installDir],
+      why: "let it run the agent",
+    });
+  }
+  out.push({
+    grant: ["-R", "-m", `${u}:rwX`, "-m", `d:${u}:rwX`, s.workspace],
+    revoke: ["-R", "-x", u, "-x", `d:${u}`, s.workspace],
+    why: "make the workspace writable to it",
+  });
+  return out;
+}
+
+function asUser(cmd: AgentCommand, s: Setup, uid: number, home: string, agentReal?: string): AgentCommand {
+  const env = { ...cmd.env, HOME: home, USER: s.user, LOGNAME: s.user };
+  const file = agentReal ?? cmd.file;
+  const inner = ["--no-new-privs", "--", file, ...cmd.args];
+  if (s.uid === 0) {
+    return {
+      ...cmd,
+      env,
+      file: "setpriv",
+      args: [
+        `--reuid=${uid}`,
+        `--regid=${s.user}`,
+        "--init-groups",
+        "--inh-caps=-all",
+        "--bounding-set=-all",
+        ...inner,
+      ],
+    };
+  }
+  // -E keeps the environment built for the agent (its API key among it), never on a command line;
+  // sudo's secure_path would replace PATH, which is no secret: it is given back through env.
+  return {
+    ...cmd,
+    env,
+    file: "sudo",
+    args: ["-n", "-E", "-u", s.user, "--", "env", `PATH=${cmd.env.PATH ?? ""}`, "setpriv", ...inner],
   };
 }
 

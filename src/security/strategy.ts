@@ -8,12 +8,42 @@
  * - `unprivileged-user`: the agent runs as another user (src/security/agent-user.ts sets it up), which
  *   cannot read the action's environment, memory or files.
  * - `unsafe`: as the job's user, with a notice of what it can reach.
+ * - `auto` (the default): `unprivileged-user` where the job can set it up (root, or passwordless sudo as on
+ *   GitHub-hosted Linux runners), else `no-sudo` with one notice of what that leaves open.
  */
 import { accessSync, constants } from "node:fs";
 import path from "node:path";
 import type { AgentCommand } from "../agent/command.js";
 import { InputError } from "../base/errors.js";
 import type { SafetyStrategy } from "../settings/settings.js";
+
+/** What the machine allows, for `auto`. */
+export interface StrategyProbe {
+  platform: NodeJS.Platform;
+  uid: number;
+  /** Whether `sudo -n true` succeeds (asked only when not root). */
+  passwordlessSudo: () => boolean;
+  /** Where a program is, on PATH or in the system's directories. */
+  find: (program: string) => string | undefined;
+}
+
+/** The programs setting up the agent's own user needs (packages passwd, acl, util-linux, procps). */
+const AGENT_USER_PROGRAMS = ["useradd", "getent", "setfacl", "setpriv", "pkill"];
+
+export const NO_SUDO_NOTICE =
+  "safety-strategy auto chose no-sudo (the job has neither root nor passwordless sudo, or lacks useradd, setfacl, setpriv or pkill): the agent runs as this job's user, so it can signal and stop the action, read what this user can read, and, where ptrace is allowed, the action's memory; its own privileges cannot rise. For the agent's own user, run where the job has root or passwordless sudo, or set safety-strategy: unprivileged-user.";
+
+/** The strategy a run uses: `auto` resolved on this machine; a notice when it settles for less. */
+export function resolveStrategy(
+  chosen: SafetyStrategy,
+  probe: StrategyProbe,
+): { strategy: Exclude<SafetyStrategy, "auto">; notice?: string } {
+  if (chosen !== "auto") return { strategy: chosen };
+  const tools = AGENT_USER_PROGRAMS.every((p) => probe.find(p) !== undefined);
+  const privileged = probe.uid === 0 || (tools && probe.passwordlessSudo());
+  if (probe.platform === "linux" && tools && privileged) return { strategy: "unprivileged-user" };
+  return { strategy: "no-sudo", notice: NO_SUDO_NOTICE };
+}
 
 export interface Guarded {
   command: AgentCommand;
@@ -24,7 +54,7 @@ export interface Guarded {
 }
 
 export interface StrategyContext {
-  strategy: SafetyStrategy;
+  strategy: Exclude<SafetyStrategy, "auto">;
   platform: NodeJS.Platform;
   /** Our effective uid (0: root, which may drop capabilities and groups too). */
   uid: number;
@@ -87,4 +117,11 @@ export function findExecutable(file: string, searchPath: string | undefined): st
     } catch {}
   }
   return undefined;
+}
+
+/** Programs of the system live in sbin too, which a job user's PATH may not hold. */
+const SYSTEM_DIRS = ["/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin"];
+
+export function findSystemProgram(program: string, searchPath: string | undefined): string | undefined {
+  return findExecutable(program, [searchPath ?? "", ...SYSTEM_DIRS].filter(Boolean).join(path.delimiter));
 }

@@ -43,8 +43,8 @@ export const INPUT_DEFAULTS = {
   "allowed-users": "",
   "allowed-bots": "",
   "protect-config": "true",
-  "safety-strategy": "no-sudo",
-  "agent-user": "",
+  "safety-strategy": "auto",
+  "agent-user": "cursor-agent",
   "output-schema": "",
   "output-schema-file": "",
   review: "false",
@@ -271,22 +271,21 @@ function readableFile(input: InputName, p: string): string {
   return p;
 }
 
-export type SafetyStrategy = "no-sudo" | "unprivileged-user" | "unsafe";
-const STRATEGIES: readonly SafetyStrategy[] = ["no-sudo", "unprivileged-user", "unsafe"];
+/**
+ * `auto` (the default) is the strongest the runner allows: `unprivileged-user` with root or passwordless
+ * sudo, else `no-sudo` (src/security/strategy.ts decides, on the machine).
+ */
+export type SafetyStrategy = "auto" | "no-sudo" | "unprivileged-user" | "unsafe";
+const STRATEGIES: readonly SafetyStrategy[] = ["auto", "no-sudo", "unprivileged-user", "unsafe"];
 
 function strategy(value: string): SafetyStrategy {
   if ((STRATEGIES as readonly string[]).includes(value)) return value as SafetyStrategy;
   throw new InputError("safety-strategy", `'${oneLine(value)}' is not one of ${STRATEGIES.join(", ")}`);
 }
 
-/** A user name as useradd takes it; required for `unprivileged-user`, and only meaningful there. */
+/** A user name as useradd takes it; meaningful where the agent may run as its own user. */
 function agentUser(value: string, chosen: string): string | undefined {
-  if (chosen !== "unprivileged-user") return undefined;
-  if (value === "")
-    throw new InputError(
-      "agent-user",
-      "safety-strategy unprivileged-user needs the user to run the agent as",
-    );
+  if (chosen !== "unprivileged-user" && chosen !== "auto") return undefined;
   if (!/^[a-z_][a-z0-9_-]{0,31}$/.test(value)) {
     throw new InputError(
       "agent-user",

@@ -492,7 +492,9 @@ async function prepare(options: RunActionOptions) {
     event: eventPayload(options, sha),
     eventName: options.eventName ?? (pr ? "pull_request" : "push"),
     repository: REPOSITORY,
-    inputs: options.inputs,
+    // The tests run side by side as root, where the default (auto) would run every agent as one shared
+    // user, and end its processes: each test that is about that strategy names it (test/hostile/).
+    inputs: { "safety-strategy": "no-sudo", ...options.inputs },
     token: options.githubToken,
     apiUrl: options.apiUrl,
     pullRequest: pr,

@@ -38,6 +38,9 @@ it("a stdout that fails mid-run: conclusion, error and summary written, the agen
       INPUT_PROMPT: "go",
       "INPUT_AGENT-PATH": FAKE_AGENT,
       INPUT_TRUST: "true",
+      // As the job's user: the default (auto) would run the agent as its own user, who cannot read this
+      // test's private files (test/hostile/agent-user-reach.test.ts covers that strategy).
+      "INPUT_SAFETY-STRATEGY": "no-sudo",
       INPUT_WORKSPACE: dir,
       CURSOR_API_KEY: "key_0123456789abcdef0123456789abcdef",
       FAKE_AGENT_SCENARIO: scenario,
