@@ -64,10 +64,10 @@ function configLines({ name, value }: { name: string; value: string }): string {
   const first = name.indexOf(".");
   const last = name.lastIndexOf(".");
   const section = name.slice(0, first);
-  const sub = first < last ? ` "${escape(name.slice(first + 1, last))}"` : "";
-  return `[${section}${sub}]\n\t${name.slice(last + 1)} = "${escape(value)}"\n`;
+  const sub = first < last ? ` "${escapeConfig(name.slice(first + 1, last))}"` : "";
+  return `[${section}${sub}]\n\t${name.slice(last + 1)} = "${escapeConfig(value)}"\n`;
 }
 
-function escape(s: string): string {
+function escapeConfig(s: string): string {
   return s.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n").replace(/\t/g, "\\t");
 }
