@@ -3,6 +3,10 @@
  * other 4xx; a timeout per attempt; a downloaded file streamed to disk and hashed on the way, with a
  * progress line every few seconds. A request that fails for good throws `FetchFailed`: one line, naming the
  * URL, the last error and how many attempts were really made.
+ *
+ * Redirects are followed here, not by fetch: from https only to https (TLS names the host we trust; a
+ * hop to http would hand the package to anyone on the path), and from http (a test's or a LAN mirror's
+ * base URL) only within the same origin. A refused redirect is final, and said in one line.
  */
 import { createHash } from "node:crypto";
 import { createWriteStream } from "node:fs";
@@ -28,6 +32,14 @@ export class HttpStatusError extends Error {
   }
 }
 
+/** A redirect this installer does not follow (see the header): final, never retried. */
+export class RedirectRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "RedirectRefused";
+  }
+}
+
 /** A request that failed for good: its last error, after `attempts` tries (1: it was not retried). */
 export class FetchFailed extends Error {
   constructor(
@@ -48,6 +60,8 @@ const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
 const PROGRESS_EVERY_MS = 5_000;
 /** A build name or the install script: anything longer is not read (a mirror's error page, a stream). */
 const MAX_TEXT_BYTES = 1024 * 1024;
+/** As many hops as a CDN needs (a mirror, then a signed URL); more is a loop. */
+const MAX_REDIRECTS = 5;
 
 export type Log = (line: string) => void;
 
@@ -67,6 +81,7 @@ async function retried<T>(
         return await res.catch((e: unknown) => {
           // Only a server's trouble or a rate limit may pass with time; any other answer is final.
           if (e instanceof HttpStatusError && e.status !== 429 && e.status < 500) throw new AbortError(e);
+          if (e instanceof RedirectRefused) throw new AbortError(e);
           throw e;
         });
       },
@@ -99,13 +114,39 @@ async function get(
   signal: AbortSignal,
   headers: Record<string, string> = {},
 ): Promise<Response> {
-  const res = await fetch(url, { signal, headers, redirect: "follow" });
-  if (!res.ok) {
-    await res.body?.cancel().catch(() => {});
-    throw new HttpStatusError(res.status, url);
+  let at = new URL(url);
+  for (let hops = 0; ; hops++) {
+    const res = await fetch(at, { signal, headers, redirect: "manual" });
+    const location = res.headers.get("location");
+    if (res.status >= 300 && res.status < 400 && location !== null) {
+      await res.body?.cancel().catch(() => {});
+      if (hops === MAX_REDIRECTS) throw new RedirectRefused(`more than ${MAX_REDIRECTS} redirects`);
+      const next = new URL(location, at);
+      const refusal = redirectRefusal(at, next);
+      if (refusal) throw new RedirectRefused(refusal);
+      at = next;
+      continue;
+    }
+    if (!res.ok) {
+      await res.body?.cancel().catch(() => {});
+      throw new HttpStatusError(res.status, url);
+    }
+    return res;
   }
-  return res;
 }
+
+/** Why a redirect from `from` to `to` is not followed (see the header); undefined when it is. */
+export function redirectRefusal(from: URL, to: URL): string | undefined {
+  if (from.protocol === "https:") {
+    return to.protocol === "https:" ? undefined : `refused a redirect to ${where(to)}: not https`;
+  }
+  return to.origin === from.origin
+    ? undefined
+    : `refused a redirect from ${where(from)} to ${where(to)}: over http, only within the same origin`;
+}
+
+/** Scheme and host, not the path or query (a signed URL's token stays out of the log). */
+const where = (u: URL) => `${u.protocol}//${u.host}`;
 
 /** A small text (a build name, the install script). */
 export async function getText(url: string, log: Log, headers: Record<string, string> = {}): Promise<string> {

@@ -1,14 +1,15 @@
 /**
  * Installing the Cursor CLI without a step of the user's: the build asked for (or the latest), from the
- * runner's tool cache when an earlier run put it there, else downloaded (./fetch.ts), unpacked whole and
- * put in the tool cache, keyed by build and arch. No checksum is published for the CLI: the archive's
- * sha256 is logged and output, so a workflow can pin it. Loaded only when an install may be needed.
+ * runner's tool cache when an earlier run put it there and it still is what was installed, else
+ * downloaded (./fetch.ts), unpacked under rules (./tar.ts), recorded (./manifest.ts) and put in the tool
+ * cache, keyed by build and arch (`<cache>/cursor-agent/<semver>/<arch>`, with `<arch>.complete` as
+ * @actions/tool-cache lays it out). No checksum is published for the CLI: the archive's sha256 is
+ * logged and output, so a workflow can pin it. Loaded only when an install may be needed.
  */
-import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
+import { chmod, cp, lstat, mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { BUILD, type InstallSettings } from "../settings/install.js";
 import {
   download,
@@ -20,21 +21,25 @@ import {
   mib,
   why,
 } from "./fetch.js";
+import { checkInstall, type Manifest, Mismatch, manifestFile, recordManifest } from "./manifest.js";
 import { cacheVersion, launcherNames, packageUrl, type Target, targetOf } from "./platform.js";
+import { UnpackRefused, unpackTarGz } from "./tar.js";
 
 export { InstallError } from "./fetch.js";
 
 export interface Installed {
   agentPath: string;
   build: string;
+  /** The package's sha256, from the manifest verified (a cached build) or the download (a new one). */
   sha256: string;
   fromCache: boolean;
+  /** The install directory and what it held when verified: the run's end checks it again. */
+  home: string;
+  manifest: Manifest;
 }
 
 const TOOL = "cursor-agent";
 const DEFAULT_BASE = "https://downloads.cursor.com";
-/** Kept beside the unpacked package, so that a build from the cache still has its archive's hash. */
-const SHA_FILE = ".cursor-agent-action.sha256";
 
 export async function installAgent(
   s: InstallSettings,
@@ -49,51 +54,142 @@ export async function installAgent(
   const named = BUILD.test(s.version);
   const build = named ? s.version : await latest(s.baseUrl, log);
 
-  // The tool cache's module reads its directories from the process's environment.
   const temp = env.RUNNER_TEMP || tmpdir();
-  process.env.RUNNER_TEMP ||= temp;
-  process.env.RUNNER_TOOL_CACHE ||= env.RUNNER_TOOL_CACHE || path.join(temp, "tool-cache");
-  const tc = await import("@actions/tool-cache");
-  const cached = tc.find(TOOL, cacheVersion(build), target.arch);
-  if (cached) {
-    const sha256 = recordedSha(cached);
-    if (sha256) {
-      log(`Cursor CLI ${build} from the tool cache (${cached}), sha256 ${sha256}`);
-      return { agentPath: launcher(cached, target), build, sha256, fromCache: true };
+  const cache = env.RUNNER_TOOL_CACHE || path.join(temp, "tool-cache");
+  const home = path.join(cache, TOOL, cacheVersion(build), target.arch);
+  if (existsSync(`${home}.complete`)) {
+    // The cache is writable by whoever ran before (an agent as the runner's user among them): used only
+    // while every file is still what was installed, and cursor-sha256 is then the manifest's.
+    const check = await checkInstall(home, build);
+    if ("manifest" in check) {
+      const files = check.manifest.entries.filter((e) => e.kind === "file").length;
+      log(
+        `Cursor CLI ${build} from the tool cache (${home}), sha256 ${check.manifest.sha256}: its ${files} files match its manifest`,
+      );
+      const { manifest } = check;
+      return {
+        agentPath: launcher(home, target),
+        build,
+        sha256: manifest.sha256,
+        fromCache: true,
+        home,
+        manifest,
+      };
     }
-    // Put there by another tool or an older version of this action: what it is cannot be told, and
-    // cursor-sha256 would be empty. Downloaded again; tc.cacheDir empties the entry before filling it.
-    log(`Cursor CLI ${build} in the tool cache (${cached}) has no sha256 beside it: downloading it again`);
+    log(
+      `Cursor CLI ${build} in the tool cache (${home}) is not what was installed (${check.why}): installing it again`,
+    );
   }
-
-  const url = packageUrl(s.baseUrl, build, target);
-  const work = path.join(temp, `cursor-agent-install-${process.pid}-${Date.now()}`);
-  mkdirSync(work, { recursive: true });
+  const work = await mkdtemp(path.join(temp, "cursor-agent-install-"));
   try {
-    log(`Downloading the Cursor CLI ${build} from ${url}`);
     const archive = path.join(work, `agent-cli-package.${target.archive}`);
-    const got = await download(url, archive, log).catch((e: unknown) => {
-      const last = e instanceof FetchFailed ? e.last : e;
-      if (last instanceof HttpStatusError && last.status === 404) {
-        throw new InstallError(
-          named
-            ? `Could not install the Cursor CLI: build ${build} was not found (HTTP 404 from ${url}); check cursor-version.`
-            : `Could not install the Cursor CLI: build ${build}, named the latest, was not found (HTTP 404 from ${url}); set cursor-version to a build published there.`,
-        );
-      }
-      const failed = e instanceof FetchFailed ? e.message : `${url} failed (${why(e)})`;
-      throw new InstallError(`Could not install the Cursor CLI: ${failed}.`);
-    });
-    log(`Downloaded ${mib(got.bytes)}, sha256 ${got.sha256}`);
-    const dir = await unpack(archive, path.join(work, "package"), target, tc);
-    launcher(dir, target);
-    writeFileSync(path.join(dir, SHA_FILE), `${got.sha256}\n`);
-    const home = await tc.cacheDir(dir, TOOL, cacheVersion(build), target.arch);
-    log(`Cursor CLI ${build} installed in ${home}`);
-    return { agentPath: launcher(home, target), build, sha256: got.sha256, fromCache: false };
+    const sha256 = await fetchPackage(s, named, build, target, archive, log);
+    const manifest = await place(archive, home, build, sha256, target, work);
+    const files = manifest.entries.filter((e) => e.kind === "file");
+    const bytes = files.reduce((n, e) => n + (e.size ?? 0), 0);
+    log(
+      `Cursor CLI ${build} installed in ${home} (${files.length} files, ${mib(bytes)}; manifest ${manifestFile(home)})`,
+    );
+    return { agentPath: launcher(home, target), build, sha256, fromCache: false, home, manifest };
   } finally {
-    rmSync(work, { recursive: true, force: true });
+    await rm(work, { recursive: true, force: true });
   }
+}
+
+async function fetchPackage(
+  s: InstallSettings,
+  named: boolean,
+  build: string,
+  target: Target,
+  archive: string,
+  log: Log,
+): Promise<string> {
+  const url = packageUrl(s.baseUrl, build, target);
+  log(`Downloading the Cursor CLI ${build} from ${url}`);
+  const got = await download(url, archive, log).catch((e: unknown) => {
+    const last = e instanceof FetchFailed ? e.last : e;
+    if (last instanceof HttpStatusError && last.status === 404) {
+      throw new InstallError(
+        named
+          ? `Could not install the Cursor CLI: build ${build} was not found (HTTP 404 from ${url}); check cursor-version.`
+          : `Could not install the Cursor CLI: build ${build}, named the latest, was not found (HTTP 404 from ${url}); set cursor-version to a build published there.`,
+      );
+    }
+    const failed = e instanceof FetchFailed ? e.message : `${url} failed (${why(e)})`;
+    throw new InstallError(`Could not install the Cursor CLI: ${failed}.`);
+  });
+  log(`Downloaded ${mib(got.bytes)}, sha256 ${got.sha256}`);
+  return got.sha256;
+}
+
+/**
+ * The package unpacked into `home` (whatever was there removed first, its `.complete` marker before it,
+ * so that a run cut short leaves no entry that looks whole), recorded, then marked complete. A refused
+ * package leaves nothing behind and is one line.
+ */
+async function place(
+  archive: string,
+  home: string,
+  build: string,
+  sha256: string,
+  target: Target,
+  work: string,
+): Promise<Manifest> {
+  await remove(`${home}.complete`);
+  await remove(manifestFile(home));
+  await remove(home);
+  await mkdir(path.dirname(home), { recursive: true });
+  try {
+    if (target.archive === "tar.gz") await unpackTarGz(archive, home);
+    else await unpackZip(archive, home, work);
+    launcher(home, target);
+    const manifest = await recordManifest(home, build, sha256);
+    await writeFile(`${home}.complete`, "");
+    return manifest;
+  } catch (e) {
+    await remove(home).catch(() => {});
+    await remove(manifestFile(home)).catch(() => {});
+    if (e instanceof InstallError) throw e;
+    const reason = e instanceof UnpackRefused || e instanceof Mismatch ? e.message : why(e).split("\n")[0];
+    throw new InstallError(
+      `Could not install the Cursor CLI ${build}: ${reason} (package sha256 ${sha256}); nothing of it was run.`,
+    );
+  }
+}
+
+/**
+ * Windows' .zip, by @actions/tool-cache (PowerShell): a zip holds no FIFO, device or hard link, and the
+ * manifest's walk refuses anything but files, directories and links and checks the caps, but only once
+ * it is unpacked (the tar.gz's cap holds before).
+ */
+async function unpackZip(archive: string, home: string, work: string): Promise<void> {
+  process.env.RUNNER_TEMP ||= work;
+  const tc = await import("@actions/tool-cache");
+  const staging = path.join(work, "package");
+  await tc.extractZip(archive, staging);
+  const entries = readdirSync(staging, { withFileTypes: true });
+  const top =
+    entries.length === 1 && entries[0]!.isDirectory() ? path.join(staging, entries[0]!.name) : staging;
+  await cp(top, home, { recursive: true, verbatimSymlinks: true });
+}
+
+/** Removes a file or a tree, also one whose directories were made read-only (by an agent, to keep it). */
+async function remove(target: string): Promise<void> {
+  try {
+    await rm(target, { recursive: true, force: true });
+  } catch {
+    await writable(target).catch(() => {});
+    await rm(target, { recursive: true, force: true }).catch((e: unknown) => {
+      throw new InstallError(`Could not install the Cursor CLI: ${target} cannot be replaced (${why(e)}).`);
+    });
+  }
+}
+
+async function writable(dir: string): Promise<void> {
+  const st = await lstat(dir);
+  if (!st.isDirectory()) return;
+  await chmod(dir, 0o700);
+  for (const name of await readdir(dir)) await writable(path.join(dir, name));
 }
 
 /**
@@ -124,40 +220,6 @@ async function latest(base: string, log: Log): Promise<string> {
   throw new InstallError(
     `Could not find the latest Cursor CLI build (${problems.join("; ")}); set cursor-version to a build.`,
   );
-}
-
-/** The package's one top directory, unpacked into `dest` (the install script strips it the same way). */
-async function unpack(
-  archive: string,
-  dest: string,
-  target: Target,
-  tc: typeof import("@actions/tool-cache"),
-): Promise<string> {
-  mkdirSync(dest, { recursive: true });
-  try {
-    if (target.archive === "tar.gz") {
-      await promisify(execFile)("tar", ["-xzf", archive, "-C", dest, "--strip-components=1"], {
-        timeout: 300_000,
-      });
-      return dest;
-    }
-    await tc.extractZip(archive, dest);
-  } catch (e) {
-    throw new InstallError(`Could not unpack the Cursor CLI package: ${why(e).split("\n")[0]}.`);
-  }
-  const entries = readdirSync(dest, { withFileTypes: true });
-  const only = entries.length === 1 && entries[0]!.isDirectory() ? path.join(dest, entries[0]!.name) : dest;
-  return only;
-}
-
-/** The archive's sha256 this action wrote beside a cached build; empty when missing, unreadable or not a hash. */
-function recordedSha(dir: string): string {
-  try {
-    const sha = readFileSync(path.join(dir, SHA_FILE), "utf8").trim();
-    return /^[0-9a-f]{64}$/.test(sha) ? sha : "";
-  } catch {
-    return "";
-  }
 }
 
 function launcher(dir: string, target: Target): string {

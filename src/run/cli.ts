@@ -1,12 +1,19 @@
 /**
  * The Cursor CLI this run uses. Without `cursor-version`, the one `agent-path` names when it is there
  * (nothing of the installer is loaded then: start-up), else the latest build, installed; a build name or
- * `latest`, installed (from the runner's tool cache when an earlier run put it there). An installed
- * build's directory goes on `$GITHUB_PATH` for later steps. Runs before the file commands are noted: that
- * `$GITHUB_PATH` line is ours, not the agent's.
+ * `latest`, installed (from the runner's tool cache when an earlier run put it there and it still matches
+ * its manifest: see ../install/manifest.ts).
+ *
+ * An installed build's directory goes on `$GITHUB_PATH` for later steps only at the run's end
+ * ({@link addCliToPath}): once the agent and all it started are gone, the file commands put back, and only
+ * if the directory (and the manifest beside it) is still what was verified before the agent ran. Not a
+ * copy put somewhere the agent cannot write: under `no-sudo` the agent is the runner's user, and every
+ * directory the action can write, it can too; what it cannot reach is this process's memory, which holds
+ * the manifest verified at the start. A check at the end is also the one that stops an agent's edit from
+ * being trusted by the next run on this runner (the manifest is then removed).
  */
 import { appendFileSync } from "node:fs";
-import path from "node:path";
+import type { Manifest } from "../install/manifest.js";
 import type { LogWriter } from "../render/log-writer.js";
 import { findExecutable } from "../security/strategy.js";
 import { buildOfPath } from "../settings/install.js";
@@ -16,8 +23,10 @@ export interface Cli {
   /** Set when the action installed it: the launcher to run. */
   agentPath?: string;
   build: string;
-  /** The sha256 of the package installed; empty for a CLI found on PATH. */
+  /** The sha256 of the package installed (a cached one's from its verified manifest); empty for a CLI found on PATH. */
   sha256: string;
+  /** Set when the action installed it: its directory and the manifest it matched before the agent ran. */
+  installed?: { home: string; manifest: Manifest };
 }
 
 export async function ensureCli(settings: Settings, env: NodeJS.ProcessEnv, log: LogWriter): Promise<Cli> {
@@ -40,10 +49,35 @@ export async function ensureCli(settings: Settings, env: NodeJS.ProcessEnv, log:
     log.endGroup();
     log.flush();
   });
+  return {
+    agentPath: got.agentPath,
+    build: got.build,
+    sha256: got.sha256,
+    installed: { home: got.home, manifest: got.manifest },
+  };
+}
+
+/**
+ * The run's end, after the agent's process group is gone and this step's file commands are put back
+ * (their put-back would otherwise undo this line): an installed CLI's directory goes on `$GITHUB_PATH`
+ * if it still matches what was verified before the agent ran. Returns the warning to show when it does
+ * not (then later steps do not get it, and the next run installs it again); nothing for a CLI the action
+ * did not install.
+ */
+export async function addCliToPath(cli: Cli | undefined, env: NodeJS.ProcessEnv): Promise<string[]> {
+  if (!cli?.installed) return [];
+  const { home, manifest } = cli.installed;
+  const { checkUnchanged } = await import("../install/manifest.js");
+  const why = await checkUnchanged(home, manifest);
+  if (why) {
+    return [
+      `The Cursor CLI in ${home} changed while the agent ran (${why}): it is not added to PATH for later steps, and the next run installs it again`,
+    ];
+  }
   if (env.GITHUB_PATH) {
     try {
-      appendFileSync(env.GITHUB_PATH, `${path.dirname(got.agentPath)}\n`);
+      appendFileSync(env.GITHUB_PATH, `${home}\n`);
     } catch {}
   }
-  return got;
+  return [];
 }

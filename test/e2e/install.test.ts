@@ -1,16 +1,20 @@
 /**
  * The action installs the Cursor CLI itself: a local stand-in for downloads.cursor.com serves a package laid
  * out like the real one (its launcher runs the fake agent), and the bundle downloads, unpacks, caches and
- * runs it; a second run with the same tool cache does not download (a cached build without its sha256 is
- * downloaded again); 503s and dropped connections are retried; a 404, a refusing host and a bad input are
- * one-line errors; `latest` resolves through latest-version and through the install script; a mirror
+ * runs it; a second run with the same tool cache does not download (a cached build without its manifest is
+ * downloaded again; test/hostile/installer.test.ts has the tampered ones); 503s and dropped connections
+ * are retried; a 404, a refusing host and a bad input are one-line errors; `latest` resolves through latest-version and through the install script; a mirror
  * that gzips the package on the wire still gives the archive's sha256.
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { type CliDownloads, refusingUrl, startCliDownloads } from "../harness/cli-downloads.js";
+import {
+  type CliDownloads,
+  refusingUrl,
+  withCliDownloads as withDownloads,
+} from "../harness/cli-downloads.js";
 import { cleanupActionRuns, runAction } from "../harness/run-action.js";
 
 afterAll(cleanupActionRuns);
@@ -21,18 +25,6 @@ const OLDER = "2026.08.14-0123456";
 /** PATH without the fake agent: only an installed CLI can run. */
 const ARCH = process.arch === "arm64" ? "arm64" : "x64";
 const BARE_PATH = "/usr/local/bin:/usr/bin:/bin";
-
-async function withDownloads(
-  o: Parameters<typeof startCliDownloads>[0],
-  body: (d: CliDownloads) => Promise<void>,
-): Promise<void> {
-  const d = await startCliDownloads(o);
-  try {
-    await body(d);
-  } finally {
-    await d.close();
-  }
-}
 
 function run(d: { url: string }, inputs: Record<string, string>, env: Record<string, string> = {}) {
   return runAction({
@@ -77,7 +69,7 @@ describe.concurrent("installing the Cursor CLI", () => {
     });
   }, 60_000);
 
-  it("a tool-cache entry with no sha256 beside it (another tool's) is downloaded again and replaced", async () => {
+  it("a tool-cache entry with no manifest beside it (another tool's) is downloaded again and replaced", async () => {
     await withDownloads({ builds: [BUILD], latest: BUILD }, async (d) => {
       const cache = mkdtempSync(path.join(tmpdir(), "toolcache-"));
       const dir = path.join(cache, "cursor-agent", "2026.9.28-ga1b2c3d", ARCH);
@@ -90,14 +82,15 @@ describe.concurrent("installing the Cursor CLI", () => {
       expect(r.outputs.error).toBe("");
       expect(r.record?.outcome).toBe("finished");
       expect(r.stdout).toContain(
-        `Cursor CLI ${BUILD} in the tool cache (${dir}) has no sha256 beside it: downloading it again`,
+        `Cursor CLI ${BUILD} in the tool cache (${dir}) is not what was installed (no manifest): installing it again`,
       );
       expect(downloads(d)).toBe(1);
       const sha = d.packages.get(BUILD)!.sha256;
       expect(r.outputs["cursor-sha256"]).toBe(sha);
-      // The entry is the package now, with its hash: the next run takes it from the cache.
+      // The entry is the package now, with its manifest: the next run takes it from the cache.
       expect(readFileSync(path.join(dir, "chunk-1.js"), "utf8")).toContain(BUILD);
-      expect(readFileSync(path.join(dir, ".cursor-agent-action.sha256"), "utf8")).toBe(`${sha}\n`);
+      const manifest = JSON.parse(readFileSync(`${dir}.cursor-agent-action.json`, "utf8"));
+      expect(manifest).toMatchObject({ build: BUILD, sha256: sha });
     });
   }, 60_000);
 

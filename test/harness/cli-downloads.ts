@@ -8,7 +8,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -26,6 +26,8 @@ export interface CliDownloads {
   fail(match: string, status: number, times?: number): void;
   /** The next `times` requests whose path contains `match` have their connection destroyed, unanswered. */
   drop(match: string, times?: number): void;
+  /** The next `times` requests whose path contains `match` are answered 302 to `location`. */
+  redirect(match: string, location: string, times?: number): void;
   close(): Promise<void>;
 }
 
@@ -40,6 +42,8 @@ export interface CliDownloadsOptions {
    * as a misconfigured mirror does.
    */
   gzipOnTheWire?: boolean;
+  /** Builds served with these bytes as their package instead of a built one (a hostile package). */
+  custom?: Record<string, Buffer>;
 }
 
 /** A package as the real one is laid out, its launcher running the fake agent with the bundled node. */
@@ -52,7 +56,9 @@ function buildPackage(build: string): Buffer {
     '#!/usr/bin/env sh\nDIR="$(cd "$(dirname "$0")" && pwd)"\nexec "$DIR/node" "$DIR/index.js" "$@"\n',
   );
   chmodSync(path.join(top, "cursor-agent"), 0o755);
-  symlinkSync(process.execPath, path.join(top, "node"));
+  // A file, not a link to the test's node: the installer keeps no link that leaves the package.
+  writeFileSync(path.join(top, "node"), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} "$@"\n`);
+  chmodSync(path.join(top, "node"), 0o755);
   writeFileSync(
     path.join(top, "index.js"),
     `// build ${build}\nawait import(${JSON.stringify(path.join(FAKE_AGENT_DIR, "fake-agent.mjs"))});\n`,
@@ -69,10 +75,10 @@ function buildPackage(build: string): Buffer {
 export async function startCliDownloads(o: CliDownloadsOptions): Promise<CliDownloads> {
   const packages = new Map<string, { bytes: Buffer; sha256: string }>();
   for (const b of o.builds) {
-    const bytes = buildPackage(b);
+    const bytes = o.custom?.[b] ?? buildPackage(b);
     packages.set(b, { bytes, sha256: createHash("sha256").update(bytes).digest("hex") });
   }
-  const failures: { match: string; status: number | "drop"; left: number }[] = [];
+  const failures: { match: string; status: number | "drop"; left: number; location?: string }[] = [];
   const requests: CliDownloads["requests"] = [];
   let base = "";
   const server = createServer((req, res) => {
@@ -94,6 +100,11 @@ export async function startCliDownloads(o: CliDownloadsOptions): Promise<CliDown
       if (failure.status === "drop") {
         requests.push({ path: p, userAgent: ua, acceptEncoding, status: 0 });
         return req.socket.destroy();
+      }
+      if (failure.location) {
+        requests.push({ path: p, userAgent: ua, acceptEncoding, status: 302 });
+        res.writeHead(302, { location: failure.location, "content-length": 0 });
+        return res.end();
       }
       return answer(failure.status, `<html>${failure.status}</html>`, "text/html");
     }
@@ -123,12 +134,26 @@ export async function startCliDownloads(o: CliDownloadsOptions): Promise<CliDown
     packages,
     fail: (match, status, times = 1) => failures.push({ match, status, left: times }),
     drop: (match, times = 1) => failures.push({ match, status: "drop", left: times }),
+    redirect: (match, location, times = 1) => failures.push({ match, status: 302, left: times, location }),
     close: () =>
       new Promise<void>((r) => {
         server.close(() => r());
         server.closeAllConnections();
       }),
   };
+}
+
+/** `body` with a stand-in started for it, closed after whatever `body` did. */
+export async function withCliDownloads(
+  o: CliDownloadsOptions,
+  body: (d: CliDownloads) => Promise<void>,
+): Promise<void> {
+  const d = await startCliDownloads(o);
+  try {
+    await body(d);
+  } finally {
+    await d.close();
+  }
 }
 
 /** A URL on 127.0.0.1 where nothing listens (a port just let go): every connection is refused. */

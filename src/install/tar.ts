@@ -1,0 +1,297 @@
+/**
+ * The CLI's package (a .tar.gz) unpacked in-process, trusting nothing in it. `tar` would create whatever the
+ * archive says, as the action's user (root on many runners): a FIFO that hangs the copy into the tool
+ * cache, devices, hard links to files outside, setuid or world-writable files, and as many bytes as a
+ * small archive inflates to. Here only three kinds of entry are made:
+ *
+ * - regular files, mode 0755 when the archive gives any execute bit, else 0644 (never setuid, setgid,
+ *   sticky, nor group- or world-writable);
+ * - directories, mode 0755;
+ * - symbolic links whose target is relative and stays inside the install (the real package runs its
+ *   launcher, node, chunks and `rg` from one directory, so it needs none to leave it).
+ *
+ * Anything else (a hard link, a FIFO, a device, an absolute or `..` path, a path through a link, a path
+ * twice) refuses the whole package, as does a package over {@link MAX_UNPACKED_BYTES} unpacked or
+ * {@link MAX_ENTRIES} entries: counted from the headers before each entry's data is read, so a bomb
+ * stops at its first oversized header, and nothing after the end-of-archive blocks is decompressed.
+ * The top directory is stripped, as the install script does (`--strip-components=1`).
+ */
+import { createReadStream } from "node:fs";
+import { chmod, mkdir, open, symlink } from "node:fs/promises";
+import path from "node:path";
+import { createGunzip } from "node:zlib";
+
+/** The real package unpacks to a few hundred MB (a node, rg, the chunks): room to grow, and no more. */
+export const MAX_UNPACKED_BYTES = 1024 ** 3;
+/** The real package holds a few hundred entries. */
+export const MAX_ENTRIES = 20_000;
+/** A pax header or a GNU long name: a path and a few fields. */
+const MAX_META_BYTES = 64 * 1024;
+const BLOCK = 512;
+
+/** Why the package is not unpacked, in a few words (the installer makes it its one line). */
+export class UnpackRefused extends Error {}
+
+const KINDS: Record<string, string> = {
+  "1": "a hard link",
+  "3": "a character device",
+  "4": "a block device",
+  "6": "a FIFO",
+};
+
+interface Header {
+  name: string;
+  mode: number;
+  size: number;
+  type: string;
+  link: string;
+}
+
+/** Unpacks `archive` into `dest` (which must not exist yet) under the rules above. */
+export async function unpackTarGz(archive: string, dest: string): Promise<void> {
+  const file = createReadStream(archive);
+  const gunzip = file.pipe(createGunzip());
+  file.on("error", (e) => gunzip.destroy(e));
+  await mkdir(dest, { mode: 0o755 });
+  await chmod(dest, 0o755);
+  try {
+    await readEntries(new Blocks(gunzip[Symbol.asyncIterator]()), new Writer(dest));
+  } catch (e) {
+    if (e instanceof UnpackRefused) throw e;
+    const err = e as { code?: string; message?: string };
+    throw new UnpackRefused(err.code === "Z_DATA_ERROR" ? "not a gzip archive" : (err.message ?? String(e)));
+  } finally {
+    // What follows the end of the archive (or a refused entry) is never decompressed.
+    gunzip.destroy();
+  }
+}
+
+async function readEntries(input: Blocks, out: Writer): Promise<void> {
+  let meta: { path?: string; linkpath?: string; size?: number } = {};
+  let entries = 0;
+  let bytes = 0;
+  for (;;) {
+    const block = await input.take(BLOCK, true);
+    if (!block || block.every((b) => b === 0)) return;
+    const h = parseHeader(block);
+    const isMeta = "xgLK".includes(h.type);
+    const size = isMeta ? h.size : (meta.size ?? h.size);
+    if (++entries > MAX_ENTRIES) throw new UnpackRefused(`the package has more than ${MAX_ENTRIES} entries`);
+    bytes += size;
+    if (bytes > MAX_UNPACKED_BYTES) {
+      throw new UnpackRefused(`the package unpacks to more than ${MAX_UNPACKED_BYTES / 1024 ** 3} GiB`);
+    }
+    const padding = (BLOCK - (size % BLOCK)) % BLOCK;
+    if (isMeta) {
+      if (size > MAX_META_BYTES) throw new UnpackRefused(`a header of ${size} bytes`);
+      const data = (await input.take(size))!;
+      meta = h.type === "x" ? { ...meta, ...paxFields(data) } : readLongName(h.type, data, meta);
+    } else {
+      const e = { ...h, size, name: meta.path ?? h.name, link: meta.linkpath ?? h.link };
+      meta = {};
+      await out.entry(e, input);
+    }
+    await input.skip(padding);
+  }
+}
+
+function readLongName(type: string, data: Buffer, meta: Record<string, unknown>) {
+  const text = cstring(data, 0, data.length);
+  if (type === "L") return { ...meta, path: text };
+  if (type === "K") return { ...meta, linkpath: text };
+  return meta; // "g": global pax fields; none of them may change where or what an entry is here.
+}
+
+/** The pax fields that change an entry: its path, its link's target, its size. */
+function paxFields(data: Buffer): { path?: string; linkpath?: string; size?: number } {
+  const out: { path?: string; linkpath?: string; size?: number } = {};
+  let at = 0;
+  while (at < data.length) {
+    const space = data.indexOf(0x20, at);
+    const length = Number(data.subarray(at, space).toString("latin1"));
+    if (space < 0 || !Number.isSafeInteger(length) || length <= space - at || at + length > data.length) {
+      throw new UnpackRefused("a malformed pax header");
+    }
+    const record = data.subarray(space + 1, at + length - 1).toString("utf8");
+    const eq = record.indexOf("=");
+    const [key, value] = [record.slice(0, eq), record.slice(eq + 1)];
+    if (key === "path") out.path = value;
+    if (key === "linkpath") out.linkpath = value;
+    if (key === "size") {
+      if (!/^\d+$/.test(value)) throw new UnpackRefused("a malformed pax size");
+      out.size = Number(value);
+    }
+    at += length;
+  }
+  return out;
+}
+
+function parseHeader(b: Buffer): Header {
+  let sum = 0;
+  for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 0x20 : b[i]!;
+  if (octal(b, 148, 156) !== sum) throw new UnpackRefused("not a tar archive (a header's checksum is wrong)");
+  const ustar = b.subarray(257, 263).toString("latin1") === "ustar\0";
+  const prefix = ustar ? cstring(b, 345, 500) : "";
+  const name = cstring(b, 0, 100);
+  return {
+    name: prefix ? `${prefix}/${name}` : name,
+    mode: octal(b, 100, 108),
+    // Base-256 (the high bit set) is GNU's way to say 8 GiB or more: over the cap whatever it is.
+    size: b[124]! & 0x80 ? Number.POSITIVE_INFINITY : octal(b, 124, 136),
+    type: String.fromCharCode(b[156]!),
+    link: cstring(b, 157, 257),
+  };
+}
+
+function octal(b: Buffer, from: number, to: number): number {
+  const text = b
+    .subarray(from, to)
+    .toString("latin1")
+    .replace(/[\0 ]+$/, "")
+    .trim();
+  if (!/^[0-7]*$/.test(text)) throw new UnpackRefused("not a tar archive (a number is not octal)");
+  return text ? Number.parseInt(text, 8) : 0;
+}
+
+function cstring(b: Buffer, from: number, to: number): string {
+  const end = b.indexOf(0, from);
+  return b.subarray(from, end < 0 || end > to ? to : end).toString("utf8");
+}
+
+/** A name for the log: printable, short. */
+function shown(name: string): string {
+  const printable = name.replace(/[^\x20-\x7e]/g, "?");
+  return printable.length > 120 ? `${printable.slice(0, 120)}…` : printable;
+}
+
+/** Creates the entries, each only where the rules allow; the package's top directory stripped. */
+class Writer {
+  private readonly dirs = new Set<string>([""]);
+  private readonly links = new Set<string>();
+  private readonly seen = new Set<string>();
+
+  constructor(private readonly root: string) {}
+
+  async entry(e: Header, input: Blocks): Promise<void> {
+    const kind = KINDS[e.type];
+    if (kind) throw new UnpackRefused(`the package holds ${kind} (${shown(e.name)})`);
+    const isFile = e.type === "0" || e.type === "\0" || e.type === "7";
+    if (!isFile && e.type !== "5" && e.type !== "2") {
+      throw new UnpackRefused(`the package holds an entry of type '${shown(e.type)}' (${shown(e.name)})`);
+    }
+    const rel = this.place(e.name);
+    if (rel === undefined) return input.skip(e.size); // the top directory itself
+    await this.parents(rel);
+    const full = path.join(this.root, ...rel.split("/"));
+    if (e.type === "5") {
+      if (!this.dirs.has(rel)) await mkdir(full, { mode: 0o755 });
+      this.dirs.add(rel);
+      await chmod(full, 0o755);
+    } else if (e.type === "2") {
+      this.checkLink(rel, e.link);
+      await symlink(e.link, full);
+      this.links.add(rel);
+    } else {
+      // O_EXCL: never through whatever is already there (a link made by an earlier entry).
+      const fh = await open(full, "wx", 0o600);
+      try {
+        for await (const chunk of input.stream(e.size)) await fh.write(chunk);
+        await fh.chmod(e.mode & 0o111 ? 0o755 : 0o644);
+      } finally {
+        await fh.close();
+      }
+    }
+    if (!isFile) await input.skip(e.size);
+  }
+
+  /** The path under the top directory ("a/b"), or undefined for the top itself. */
+  private place(name: string): string | undefined {
+    if (name.startsWith("/")) throw new UnpackRefused(`the package holds an absolute path (${shown(name)})`);
+    const parts = name.split("/").filter((p) => p !== "" && p !== ".");
+    if (parts.includes("..")) throw new UnpackRefused(`the package holds a path with .. (${shown(name)})`);
+    const rel = parts.slice(1).join("/");
+    if (rel === "") return undefined;
+    if (this.seen.has(rel)) throw new UnpackRefused(`the package holds ${shown(name)} twice`);
+    this.seen.add(rel);
+    return rel;
+  }
+
+  private async parents(rel: string): Promise<void> {
+    const parts = rel.split("/");
+    for (let i = 1; i < parts.length; i++) {
+      const dir = parts.slice(0, i).join("/");
+      if (this.links.has(dir)) {
+        throw new UnpackRefused(`the package holds a path through a link (${shown(rel)})`);
+      }
+      if (this.dirs.has(dir)) continue;
+      await mkdir(path.join(this.root, ...parts.slice(0, i)), { mode: 0o755 });
+      await chmod(path.join(this.root, ...parts.slice(0, i)), 0o755);
+      this.dirs.add(dir);
+    }
+  }
+
+  private checkLink(rel: string, target: string): void {
+    const inside = path.posix.normalize(path.posix.join(path.posix.dirname(rel), target));
+    if (
+      target === "" ||
+      target.startsWith("/") ||
+      /^[A-Za-z]:|\\/.test(target) ||
+      inside === ".." ||
+      inside.startsWith("../")
+    ) {
+      throw new UnpackRefused(
+        `the package holds a link that leaves it (${shown(rel)} -> ${shown(target)}): only links inside are kept`,
+      );
+    }
+  }
+}
+
+/** The decompressed stream, read in exact sizes; at most one chunk beyond what is asked is held. */
+class Blocks {
+  private buffer: Buffer = Buffer.alloc(0);
+  private ended = false;
+
+  constructor(private readonly source: AsyncIterator<Buffer>) {}
+
+  /** Exactly `n` bytes; at a clean end of the stream, undefined when `endOk`. */
+  async take(n: number, endOk = false): Promise<Buffer | undefined> {
+    while (this.buffer.length < n) {
+      if (!(await this.more())) break;
+    }
+    if (this.buffer.length < n) {
+      if (endOk && this.buffer.length === 0) return undefined;
+      throw new UnpackRefused("the archive is cut short");
+    }
+    const out = this.buffer.subarray(0, n);
+    this.buffer = this.buffer.subarray(n);
+    return out;
+  }
+
+  /** `n` bytes in the pieces they come in. */
+  async *stream(n: number): AsyncGenerator<Buffer> {
+    let left = n;
+    while (left > 0) {
+      if (this.buffer.length === 0 && !(await this.more()))
+        throw new UnpackRefused("the archive is cut short");
+      const piece = this.buffer.subarray(0, left);
+      this.buffer = this.buffer.subarray(piece.length);
+      left -= piece.length;
+      yield piece;
+    }
+  }
+
+  async skip(n: number): Promise<void> {
+    for await (const _ of this.stream(n));
+  }
+
+  private async more(): Promise<boolean> {
+    if (this.ended) return false;
+    const r = await this.source.next();
+    if (r.done) {
+      this.ended = true;
+      return false;
+    }
+    this.buffer = this.buffer.length ? Buffer.concat([this.buffer, r.value]) : r.value;
+    return true;
+  }
+}
