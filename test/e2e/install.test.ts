@@ -3,8 +3,9 @@
  * out like the real one (its launcher runs the fake agent), and the bundle downloads, unpacks, caches and
  * runs it; a second run with the same tool cache does not download (a cached build without its manifest is
  * downloaded again; test/hostile/installer.test.ts has the tampered ones); 503s and dropped connections
- * are retried; a 404, a refusing host and a bad input are one-line errors; `latest` resolves through latest-version and through the install script; a mirror
- * that gzips the package on the wire still gives the archive's sha256.
+ * are retried; a 404, a refusing host and a bad input are one-line errors; `latest` resolves through
+ * latest-version and through the install script; a mirror that gzips the package on the wire still gives
+ * the archive's sha256.
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
