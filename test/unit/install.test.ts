@@ -1,14 +1,20 @@
 /**
  * The installer's pure parts and its input errors: platforms, the tool cache's key for a build, the
- * inputs, and an unsupported platform's one-line error (before anything is fetched); and a text that
- * does not end (a mirror's stream) read only up to its cap.
+ * inputs, and an unsupported platform's one-line error (before anything is fetched); a text that does
+ * not end (a mirror's stream) read only up to its cap; which redirects are followed; the unpacker on
+ * archives as GNU tar writes them (long names, pax headers). The attacks: test/hostile/installer.test.ts.
  */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, readlinkSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { getText } from "../../src/install/fetch.js";
+import { getText, redirectRefusal } from "../../src/install/fetch.js";
 import { installAgent } from "../../src/install/install.js";
 import { cacheVersion, packageUrl, targetOf } from "../../src/install/platform.js";
+import { unpackTarGz } from "../../src/install/tar.js";
 import { readInstallInputs } from "../../src/settings/install.js";
 
 const inputs = (v: Record<string, string>) =>
@@ -93,6 +99,44 @@ describe("installing the Cursor CLI: the pure parts", () => {
     } finally {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+
+  it("redirects: from https to https only; from http within the same origin only", () => {
+    const refusal = (from: string, to: string) => redirectRefusal(new URL(from), new URL(to));
+    expect(refusal("https://downloads.cursor.com/lab/x", "https://cdn.example/x?sig=1")).toBeUndefined();
+    expect(refusal("https://downloads.cursor.com/lab/x", "http://cdn.example/x?sig=1")).toBe(
+      "refused a redirect to http://cdn.example: not https",
+    );
+    expect(refusal("https://d.example/x", "file:///etc/passwd")).toBe(
+      "refused a redirect to file://: not https",
+    );
+    expect(refusal("http://127.0.0.1:8080/a", "http://127.0.0.1:8080/b")).toBeUndefined();
+    expect(refusal("http://127.0.0.1:8080/a", "http://127.0.0.1:9090/b")).toBe(
+      "refused a redirect from http://127.0.0.1:8080 to http://127.0.0.1:9090: over http, only within the same origin",
+    );
+    expect(refusal("http://m.example/a", "https://m.example/a")).toMatch(/only within the same origin/);
+  });
+
+  it("the unpacker reads GNU tar's archives: gnu and pax formats, long names, links inside", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "tar-formats-"));
+    const long = `${"d".repeat(60)}/${"e".repeat(60)}/${"f".repeat(90)}.js`;
+    const top = path.join(root, "src", "dist-package");
+    mkdirSync(path.join(top, path.dirname(long)), { recursive: true });
+    writeFileSync(path.join(top, long), "long\n", { mode: 0o640 });
+    writeFileSync(path.join(top, "cursor-agent"), "#!/bin/sh\n", { mode: 0o750 });
+    execFileSync("ln", ["-s", long, path.join(top, "to-long")]);
+    for (const format of ["gnu", "pax", "ustar"]) {
+      const archive = path.join(root, `${format}.tar.gz`);
+      const files = format === "ustar" ? ["dist-package/cursor-agent"] : ["dist-package"];
+      execFileSync("tar", [`--format=${format}`, "-czf", archive, "-C", path.join(root, "src"), ...files]);
+      const dest = path.join(root, format);
+      await unpackTarGz(archive, dest);
+      expect(statSync(path.join(dest, "cursor-agent")).mode & 0o7777, format).toBe(0o755);
+      if (format === "ustar") continue;
+      expect(readFileSync(path.join(dest, long), "utf8"), format).toBe("long\n");
+      expect(statSync(path.join(dest, long)).mode & 0o7777, format).toBe(0o644);
+      expect(readlinkSync(path.join(dest, "to-long")), format).toBe(long);
     }
   });
 });
