@@ -1,6 +1,6 @@
 /**
- * The action, top to bottom, one phase a step: settings → the contract → where the stream comes from (a
- * live agent or a saved transcript) → admission, the CLI, the file commands noted → the run, watched by
+ * The action, top to bottom, one phase a step: settings → where the stream comes from (a live agent or a
+ * saved transcript) → admission, the CLI, the file commands noted → the contract → the run, watched by
  * the live log, the change tracker and the progress comment → what was guarded put back → the verdict →
  * outputs, job summary, review and PR comment → the step's exit. I/O lives at the two ends; each phase is
  * a module of src/run/ that takes values and returns one. `run()` is what the runner (through
@@ -27,19 +27,20 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
   try {
     // Settings: every input read and checked; the secrets masked before anything else is printed.
     const { settings: given, redact } = readInputs(deps.env, log, resort.secrets);
-    // The contract (output-schema, review): a bad schema is an input error before anything starts.
-    const contract = await prepareContract(given);
-    const settings = contract ? { ...given, prompt: contract.prompt } : given;
     const context = readContext(deps.env);
 
     // Where the stream comes from: the one place that asks whether an agent runs at all.
-    const source: AgentSource = settings.transcript
-      ? transcriptSource({ ...settings, transcript: settings.transcript }, deps, log)
-      : new LiveAgent(settings, context, deps, log, redact, resort.track);
+    const source: AgentSource = given.transcript
+      ? transcriptSource({ ...given, transcript: given.transcript }, deps, log)
+      : new LiveAgent(given, context, deps, log, redact, resort.track);
 
     // Admission (who may start the agent, its protected configuration), the CLI, the file commands noted.
     const prepared = await source.prepare();
     if (prepared.kind !== "ready") return notStarted(prepared, deps, log);
+    // The contract (output-schema, review), once admitted (a schema file is the base commit's by then): a
+    // bad schema is an input error before the agent starts.
+    const contract = await prepareContract(given);
+    const settings = contract ? { ...given, prompt: contract.prompt } : given;
     const agentPath = prepared.cli?.agentPath ?? settings.agentPath;
     const startedAt = deps.now();
 

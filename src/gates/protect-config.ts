@@ -89,10 +89,15 @@ export interface FetchAuth {
   serverUrl?: string;
 }
 
+/**
+ * `alsoProtect`: absolute paths of other files the run's own configuration names (a schema file that
+ * gates the run), protected like the CLI's.
+ */
 export async function protectConfig(
   workspace: string,
   base: string,
   auth: FetchAuth = {},
+  alsoProtect: readonly string[] = [],
 ): Promise<Restored> {
   // The one git runner: no secret in its environment, no program the repository names (src/git/run.ts).
   const run = gitIn(workspace);
@@ -127,11 +132,12 @@ export async function protectConfig(
       );
     }
   }
+  const also = new Set(alsoProtect.map((p) => path.relative(root, p)).filter((p) => !p.startsWith("..")));
   const list = (out: Buffer) =>
     out
       .toString("utf8")
       .split("\0")
-      .filter((p) => p !== "" && isProtected(p));
+      .filter((p) => p !== "" && (isProtected(p) || also.has(p)));
   const inBase = new Set(list((await git(["-C", root, "ls-tree", "-r", "-z", "--name-only", base])).out));
   const inTree = list(
     (await git(["-C", root, "ls-files", "-z", "--cached", "--others", "--exclude-standard"])).out,

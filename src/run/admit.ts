@@ -35,10 +35,14 @@ export async function admit(
   if (!settings.protectConfig) return { kind: "admitted" };
   const base = await baseCommit(context, github);
   if (!base) return { kind: "admitted" };
-  const r = await protectConfig(settings.workspace, base, {
-    token: settings.githubToken,
-    serverUrl: deps.env.GITHUB_SERVER_URL,
-  });
+  // A schema file gates the run: a pull request must not loosen it (src/run/contract.ts reads it after this).
+  const schema = settings.contract.schema;
+  const r = await protectConfig(
+    settings.workspace,
+    base,
+    { token: settings.githubToken, serverUrl: deps.env.GITHUB_SERVER_URL },
+    schema?.from === "output-schema-file" ? [schema.file] : [],
+  );
   const short = base.slice(0, 7);
   for (const p of r.restored) log.text(`protect-config: restored ${p} from the base commit ${short}`);
   for (const p of r.removed) log.text(`protect-config: removed ${p} (not in the base commit ${short})`);

@@ -5,6 +5,7 @@
  */
 import { InputError } from "../base/errors.js";
 import { MAX_PROMPT_BYTES } from "../base/limits.js";
+import { readSchemaFile } from "../settings/contract.js";
 import type { Settings } from "../settings/settings.js";
 import type { Contract } from "../structured/load.js";
 
@@ -14,14 +15,25 @@ export interface PreparedContract {
   prompt: string;
 }
 
+/**
+ * Called once the run is admitted: on a pull request, a schema file is among the protected configuration
+ * (src/gates/protect-config.ts), so by now it is the base commit's, not the pull request's.
+ */
 export async function prepareContract(settings: Settings): Promise<PreparedContract | undefined> {
   const c = settings.contract;
   if (!c.review && !c.schema) return undefined;
+  const schema =
+    c.schema?.from === "output-schema-file"
+      ? {
+          text: readSchemaFile(c.schema.file, c.schema.roots).text,
+          from: c.schema.from,
+        }
+      : c.schema;
   const [{ loadContract }, { contractInstruction }] = await Promise.all([
     import("../structured/load.js"),
     import("../structured/contract.js"),
   ]);
-  const loaded = await loadContract(c);
+  const loaded = await loadContract({ review: c.review, schema });
   if (!loaded) return undefined;
   const prompt = settings.prompt + contractInstruction(loaded.schema);
   // The agent takes the prompt as one argument (a replay has none worth the name: it passes too).

@@ -91,7 +91,8 @@ export class LiveAgent implements AgentSource {
     return this.ready;
   }
 
-  async run(wire: Parameters<AgentSource["run"]>[0]) {
+  async run(wire: Parameters<AgentSource["run"]>[0], prompt: string) {
+    this.settings = { ...this.settings, prompt };
     try {
       this.session = this.startSession();
       return await this.session.run(wire);

@@ -46,7 +46,7 @@ export async function observe(source: AgentSource, o: ObserveOptions): Promise<O
   let wired: Promise<Wired> | undefined;
   // The pipeline's code is loaded once the agent is spawned (its output waits in its file meanwhile).
   const wire = () => (wired ??= import("./after-start.js").then((parts) => build(parts, source, o)));
-  const end = await source.run(() => wire().then((w) => w.pipeline));
+  const end = await source.run(() => wire().then((w) => w.pipeline), o.settings.prompt);
   const { pipeline, live, tracker } = await wire();
   live.finish();
   // No progress update may land after the report: stopped (and its request in flight awaited) first.

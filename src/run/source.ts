@@ -44,9 +44,9 @@ export interface AgentSource {
   prepare(): Promise<Prepared>;
   /**
    * Feeds the stream into the pipeline `wire` gives (called once the agent is spawned: its code may still
-   * be loading) until it ends.
+   * be loading) until it ends. `prompt` is the agent's (with the contract's instruction, when there is one).
    */
-  run(wire: () => Promise<Pipeline>): Promise<SourceEnd>;
+  run(wire: () => Promise<Pipeline>, prompt: string): Promise<SourceEnd>;
   /** The result event arrived: a live agent now has a grace to exit. */
   resultSeen(): void;
   /** The working tree's changes before the agent started (none for a replay). */

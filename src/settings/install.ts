@@ -11,13 +11,20 @@ export interface InstallSettings {
   version: "" | "latest" | string;
   /** Without a trailing slash. */
   baseUrl: string;
+  /**
+   * `cursor-sha256`: the package's digest, with a build named; only a package with it is run (the
+   * download, or a tool-cache entry whose verified manifest names it). Empty: any.
+   */
+  sha256?: string;
 }
 
 /** How the CLI's builds are named: `YYYY.MM.DD-<commit>`, e.g. `2026.09.28-a1b2c3d`. */
 export const BUILD = /^\d{4}\.\d{2}\.\d{2}-[0-9a-f]{7,40}$/;
 
+/** `pinned`: the `cursor-sha256` input (read by the caller: ../settings/settings.ts lists the inputs). */
 export function readInstallInputs(
   get: (name: "cursor-version" | "download-base-url") => string,
+  pinned = "",
 ): InstallSettings {
   const version = get("cursor-version");
   if (version !== "" && version !== "latest" && !BUILD.test(version)) {
@@ -36,7 +43,17 @@ export function readInstallInputs(
   if (url.protocol !== "https:" && url.protocol !== "http:") {
     throw new InputError("download-base-url", `'${url.protocol}' is not http or https`);
   }
-  return { version, baseUrl: base.replace(/\/+$/, "") };
+  const sha256 = pinned.trim().toLowerCase();
+  if (sha256 !== "" && !/^[0-9a-f]{64}$/.test(sha256)) {
+    throw new InputError("cursor-sha256", `'${pinned.slice(0, 80)}' is not a sha256 (64 hex digits)`);
+  }
+  if (sha256 !== "" && !BUILD.test(version)) {
+    throw new InputError(
+      "cursor-sha256",
+      "needs cursor-version set to the build it is the package digest of",
+    );
+  }
+  return { version, baseUrl: base.replace(/\/+$/, ""), ...(sha256 ? { sha256 } : {}) };
 }
 
 /**

@@ -14,6 +14,7 @@ import { oneLine } from "../base/format.js";
 import { MAX_PROMPT_BYTES } from "../base/limits.js";
 import { type ContractSettings, readContractInputs } from "./contract.js";
 import { splitArgs } from "./extra-args.js";
+import { INPUT_FILE_MAX_BYTES, type InputRoots, readInputFile } from "./input-file.js";
 import { type InstallSettings, readInstallInputs } from "./install.js";
 
 export const INPUT_DEFAULTS = {
@@ -114,13 +115,14 @@ export function readSettings(getInput: GetInput, env: NodeJS.ProcessEnv): Settin
   const get = (name: InputName): string => getInput(name) || INPUT_DEFAULTS[name];
 
   const workspace = resolveWorkspace(get("workspace") || env.GITHUB_WORKSPACE || process.cwd());
+  const roots: InputRoots = { workspace, runnerTemp: env.RUNNER_TEMP };
   const transcriptInput = get("transcript");
   const transcript = transcriptInput
     ? readableFile("transcript", path.resolve(workspace, transcriptInput))
     : undefined;
 
   const settings: Settings = {
-    prompt: transcript ? optionalPrompt(get, workspace) : requiredPrompt(get, workspace),
+    prompt: transcript ? optionalPrompt(get, roots) : requiredPrompt(get, roots),
     apiKey: get("api-key") || env.CURSOR_API_KEY || undefined,
     model: get("model") || undefined,
     workspace,
@@ -149,7 +151,7 @@ export function readSettings(getInput: GetInput, env: NodeJS.ProcessEnv): Settin
     protectConfig: bool(get, "protect-config"),
     safetyStrategy: strategy(get("safety-strategy")),
     agentUser: agentUser(get("agent-user"), get("safety-strategy")),
-    contract: readContractInputs(get, workspace, (n) => bool(get, n)),
+    contract: readContractInputs(get, roots, (n) => bool(get, n)),
     install: readInstallInputs(get),
   };
   return settings;
@@ -216,18 +218,18 @@ function resolveWorkspace(dir: string): string {
   return abs;
 }
 
-function requiredPrompt(get: (n: InputName) => string, workspace: string): string {
-  const prompt = getPrompt(get, workspace);
+function requiredPrompt(get: (n: InputName) => string, roots: InputRoots): string {
+  const prompt = getPrompt(get, roots);
   if (prompt === undefined)
     throw new InputError("prompt", "give either 'prompt' or 'prompt-file' (neither is set)");
   return prompt;
 }
 
-function optionalPrompt(get: (n: InputName) => string, workspace: string): string {
-  return getPrompt(get, workspace) ?? "";
+function optionalPrompt(get: (n: InputName) => string, roots: InputRoots): string {
+  return getPrompt(get, roots) ?? "";
 }
 
-function getPrompt(get: (n: InputName) => string, workspace: string): string | undefined {
+function getPrompt(get: (n: InputName) => string, roots: InputRoots): string | undefined {
   const inline = get("prompt");
   const file = get("prompt-file");
   if (inline && file) throw new InputError("prompt", "give either 'prompt' or 'prompt-file', not both");
@@ -236,15 +238,7 @@ function getPrompt(get: (n: InputName) => string, workspace: string): string | u
   if (inline) prompt = inline;
   if (file) {
     source = "prompt-file";
-    const p = readableFile("prompt-file", path.resolve(workspace, file));
-    try {
-      prompt = readFileSync(p, "utf8");
-    } catch (e) {
-      throw new InputError(
-        "prompt-file",
-        `cannot read '${p}': ${(e as NodeJS.ErrnoException).code ?? "error"}`,
-      );
-    }
+    prompt = readInputFile("prompt-file", file, roots, INPUT_FILE_MAX_BYTES).text;
     if (prompt.trim() === "") throw new InputError("prompt-file", `'${file}' is empty`);
   }
   if (prompt !== undefined && Buffer.byteLength(prompt) > MAX_PROMPT_BYTES) {

@@ -4,7 +4,7 @@
  * when a contract is asked for (start-up: ajv and yaml are not small).
  */
 import { InputError } from "../base/errors.js";
-import type { ContractSettings } from "../settings/contract.js";
+import type { SchemaSource } from "../settings/contract.js";
 import { REVIEW_SCHEMA } from "./contract.js";
 import { compileSchema, type Validator } from "./validate.js";
 
@@ -14,7 +14,15 @@ export interface Contract {
   review: boolean;
 }
 
-export async function loadContract(c: ContractSettings): Promise<Contract | undefined> {
+/** The contract's inputs, with a schema file's text read (src/run/contract.ts reads it). */
+export interface ContractToLoad {
+  review: boolean;
+  schema?: { text: string; from: SchemaSource["from"] };
+  /** Read by the judge, not here (the settings' own object can be handed in as it is). */
+  failOnSeverity?: unknown;
+}
+
+export async function loadContract(c: ContractToLoad): Promise<Contract | undefined> {
   if (c.review) return { schema: REVIEW_SCHEMA, validate: await compileSchema(REVIEW_SCHEMA), review: true };
   if (!c.schema) return undefined;
   const { text, from } = c.schema;
