@@ -57,29 +57,8 @@ export async function installAgent(
   const temp = env.RUNNER_TEMP || tmpdir();
   const cache = env.RUNNER_TOOL_CACHE || path.join(temp, "tool-cache");
   const home = path.join(cache, TOOL, cacheVersion(build), target.arch);
-  if (existsSync(`${home}.complete`)) {
-    // The cache is writable by whoever ran before (an agent as the runner's user among them): used only
-    // while every file is still what was installed, and cursor-sha256 is then the manifest's.
-    const check = await checkInstall(home, build);
-    if ("manifest" in check) {
-      const files = check.manifest.entries.filter((e) => e.kind === "file").length;
-      log(
-        `Cursor CLI ${build} from the tool cache (${home}), sha256 ${check.manifest.sha256}: its ${files} files match its manifest`,
-      );
-      const { manifest } = check;
-      return {
-        agentPath: launcher(home, target),
-        build,
-        sha256: manifest.sha256,
-        fromCache: true,
-        home,
-        manifest,
-      };
-    }
-    log(
-      `Cursor CLI ${build} in the tool cache (${home}) is not what was installed (${check.why}): installing it again`,
-    );
-  }
+  const cached = await fromCache(s, build, home, target, log);
+  if (cached) return cached;
   const work = await mkdtemp(path.join(temp, "cursor-agent-install-"));
   try {
     const archive = path.join(work, `agent-cli-package.${target.archive}`);
@@ -94,6 +73,45 @@ export async function installAgent(
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * The tool cache's entry, if there is one it can use. The cache is writable by whoever ran before (an
+ * agent as the runner's user among them): an entry is used only while every file is still what was
+ * installed, and cursor-sha256 is then its manifest's; with cursor-sha256 pinned, only if that is the pin.
+ * An entry of another package is not removed here: only a download that matches the pin replaces it.
+ */
+async function fromCache(
+  s: InstallSettings,
+  build: string,
+  home: string,
+  target: Target,
+  log: Log,
+): Promise<Installed | undefined> {
+  if (!existsSync(`${home}.complete`)) return undefined;
+  const check = await checkInstall(home, build);
+  const where = `Cursor CLI ${build} in the tool cache (${home})`;
+  if (!("manifest" in check)) {
+    log(`${where} is not what was installed (${check.why}): installing it again`);
+    return undefined;
+  }
+  const { manifest } = check;
+  if (s.sha256 && manifest.sha256 !== s.sha256) {
+    log(`${where} is the package with sha256 ${manifest.sha256}, not cursor-sha256 ${s.sha256}: not used`);
+    return undefined;
+  }
+  const files = manifest.entries.filter((e) => e.kind === "file").length;
+  log(
+    `Cursor CLI ${build} from the tool cache (${home}), sha256 ${manifest.sha256}: its ${files} files match its manifest`,
+  );
+  return {
+    agentPath: launcher(home, target),
+    build,
+    sha256: manifest.sha256,
+    fromCache: true,
+    home,
+    manifest,
+  };
 }
 
 async function fetchPackage(
@@ -119,6 +137,12 @@ async function fetchPackage(
     throw new InstallError(`Could not install the Cursor CLI: ${failed}.`);
   });
   log(`Downloaded ${mib(got.bytes)}, sha256 ${got.sha256}`);
+  // Checked before anything is unpacked: a package that is not the pinned one never reaches the cache.
+  if (s.sha256 && got.sha256 !== s.sha256) {
+    throw new InstallError(
+      `Could not install the Cursor CLI ${build}: its package's sha256 is ${got.sha256}, not cursor-sha256 ${s.sha256}; nothing of it was run.`,
+    );
+  }
   return got.sha256;
 }
 

@@ -137,10 +137,14 @@ const homeIn = (cache: string) => path.join(cache, "cursor-agent", "2026.9.28-ga
 const downloads = (d: CliDownloads) => d.requests.filter((r) => r.path.endsWith(".tar.gz")).length;
 
 /** installAgent in-process against `d`, with a fresh tool cache; its log lines collected. */
-async function install(d: { url: string }, cache = mkdtempSync(path.join(tmpdir(), "toolcache-"))) {
+async function install(
+  d: { url: string },
+  cache = mkdtempSync(path.join(tmpdir(), "toolcache-")),
+  sha256?: string,
+) {
   const lines: string[] = [];
   const env = { RUNNER_TOOL_CACHE: cache, RUNNER_TEMP: mkdtempSync(path.join(tmpdir(), "runner-temp-")) };
-  const got = installAgent({ version: BUILD, baseUrl: d.url }, env, (l) => lines.push(l));
+  const got = installAgent({ version: BUILD, baseUrl: d.url, sha256 }, env, (l) => lines.push(l));
   return { got, lines, cache, home: homeIn(cache) };
 }
 
@@ -442,4 +446,43 @@ describe.concurrent("redirects", () => {
       }
     });
   }, 60_000);
+});
+
+describe.concurrent("cursor-sha256 pinned: only that package runs", () => {
+  it("a download of another package: one line naming both digests, nothing unpacked", async () => {
+    await withDownloads({ builds: [BUILD], latest: BUILD }, async (d) => {
+      const pin = "0".repeat(64);
+      const { got, home } = await install(d, undefined, pin);
+      await expect(got).rejects.toThrow(
+        `Could not install the Cursor CLI ${BUILD}: its package's sha256 is ${d.packages.get(BUILD)!.sha256}, not cursor-sha256 ${pin}; nothing of it was run.`,
+      );
+      expect(existsSync(home)).toBe(false);
+    });
+  }, 30_000);
+
+  it("a cached build of another package is not used, and left for other jobs until the pinned one replaces it", async () => {
+    const other = pkg([{ name: `${TOP}/extra.js`, data: "// another package\n" }]);
+    const cache = mkdtempSync(path.join(tmpdir(), "toolcache-"));
+    const home = homeIn(cache);
+    const manifestOf = () => JSON.parse(readFileSync(`${home}.cursor-agent-action.json`, "utf8")).sha256;
+    await withDownloads({ builds: [BUILD], latest: BUILD, custom: { [BUILD]: other } }, async (d) => {
+      await (await install(d, cache)).got;
+      // Pinned to some other digest while the mirror serves this package: refused before it is
+      // unpacked, the entry untouched.
+      const pin = "1".repeat(64);
+      const refused = await install(d, cache, pin);
+      await expect(refused.got).rejects.toThrow(`not cursor-sha256 ${pin}`);
+      expect(refused.lines).toContain(
+        `Cursor CLI ${BUILD} in the tool cache (${home}) is the package with sha256 ${sha256(other)}, not cursor-sha256 ${pin}: not used`,
+      );
+      expect(manifestOf()).toBe(sha256(other));
+      expect(existsSync(`${home}.complete`)).toBe(true);
+    });
+    await withDownloads({ builds: [BUILD], latest: BUILD }, async (d) => {
+      const pin = d.packages.get(BUILD)!.sha256;
+      const fresh = await (await install(d, cache, pin)).got;
+      expect([fresh.fromCache, fresh.sha256, manifestOf()]).toEqual([false, pin, pin]);
+      expect((await (await install(d, cache, pin)).got).fromCache).toBe(true);
+    });
+  }, 30_000);
 });

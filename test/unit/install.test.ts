@@ -59,6 +59,16 @@ describe("installing the Cursor CLI: the pure parts", () => {
     expect(() => inputs({ "download-base-url": "downloads" })).toThrow(
       "Input 'download-base-url': 'downloads' is not a URL",
     );
+    const pinned = (version: string, sha: string) =>
+      readInstallInputs((n) => (n === "cursor-version" ? version : "https://downloads.cursor.com"), sha);
+    expect(pinned("2026.09.28-a1b2c3d", ` ${"A".repeat(64)} `).sha256).toBe("a".repeat(64));
+    expect(pinned("2026.09.28-a1b2c3d", "").sha256).toBeUndefined();
+    expect(() => pinned("2026.09.28-a1b2c3d", "abc")).toThrow(
+      "Input 'cursor-sha256': 'abc' is not a sha256 (64 hex digits)",
+    );
+    expect(() => pinned("latest", "a".repeat(64))).toThrow(
+      "Input 'cursor-sha256': needs cursor-version set to the build it is the package digest of",
+    );
   });
 
   it("an unsupported platform: one line, nothing fetched", async () => {
