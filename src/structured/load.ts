@@ -23,7 +23,8 @@ export interface ContractToLoad {
 }
 
 export async function loadContract(c: ContractToLoad): Promise<Contract | undefined> {
-  if (c.review) return { schema: REVIEW_SCHEMA, validate: await compileSchema(REVIEW_SCHEMA), review: true };
+  if (c.review)
+    return { schema: REVIEW_SCHEMA, validate: await compileSchema(REVIEW_SCHEMA, true), review: true };
   if (!c.schema) return undefined;
   const { text, from } = c.schema;
   let schema: unknown;
@@ -40,9 +41,28 @@ export async function loadContract(c: ContractToLoad): Promise<Contract | undefi
   if (schema === null || typeof schema !== "object" || Array.isArray(schema)) {
     throw new InputError(from, "a JSON Schema is an object");
   }
+  // ajv compiles a schema recursively: one nested without end would overflow the stack.
+  if (depthOver(schema, MAX_SCHEMA_DEPTH)) {
+    throw new InputError(from, `the schema nests deeper than ${MAX_SCHEMA_DEPTH} levels`);
+  }
   try {
     return { schema, validate: await compileSchema(schema), review: false };
   } catch (e) {
     throw new InputError(from, `not a valid JSON Schema: ${(e as Error).message}`);
   }
+}
+
+/** Deeper than any real schema goes (the review schema: 6). */
+const MAX_SCHEMA_DEPTH = 64;
+
+/** Whether `value` nests objects or arrays deeper than `max`: a walk with a stack of its own, no recursion. */
+function depthOver(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== "object") continue;
+    if (depth > max) return true;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return false;
 }

@@ -181,3 +181,33 @@ describe("a contract block nested without end", () => {
     expect(extractContract(JSON.stringify({ s: '[{\\"['.repeat(1_000) }))).toMatchObject({ ok: true });
   });
 });
+
+describe("a schema that could hold the step", () => {
+  it("a backtracking pattern runs in linear time: the agent's long text is checked, not held on", async () => {
+    const c = await loadContract({
+      review: false,
+      schema: {
+        text: '{"type":"object","properties":{"v":{"type":"string","pattern":"^(a|aa)+$"}}}',
+        from: "output-schema",
+      },
+    });
+    // V8's own engine takes exponential time on this (minutes at 40 characters, ages at 50,000).
+    const r = c?.validate({ v: `${"a".repeat(50_000)}b` });
+    expect(r?.ok).toBe(false);
+    expect(c?.validate({ v: "aaaa" }).ok).toBe(true);
+  });
+  it("a pattern RE2 cannot run (a backreference) is refused as the schema's error, before anything runs", async () => {
+    await expect(
+      loadContract({
+        review: false,
+        schema: { text: '{"properties":{"v":{"pattern":"(a)\\\\1"}}}', from: "output-schema" },
+      }),
+    ).rejects.toThrow(/^Input 'output-schema': not a valid JSON Schema/);
+  });
+  it("a schema nested without end is one clear error, not a stack overflow", async () => {
+    const deep = `${'{"items":'.repeat(5_000)}{}${"}".repeat(5_000)}`;
+    await expect(
+      loadContract({ review: false, schema: { text: deep, from: "output-schema-file" } }),
+    ).rejects.toThrow("Input 'output-schema-file': the schema nests deeper than 64 levels");
+  });
+});
