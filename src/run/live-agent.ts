@@ -35,7 +35,7 @@ import { findExecutable, findSystemProgram, guardAgent, resolveStrategy } from "
 import { forbidOwnCoreDumps } from "../security/undumpable.js";
 import type { SafetyStrategy, Settings } from "../settings/settings.js";
 import { type AdmitDeps, admit, settleConfig } from "./admit.js";
-import { ensureCli } from "./cli.js";
+import { addCliToPath, ensureCli } from "./cli.js";
 import type { AgentSource, Prepared } from "./source.js";
 
 export interface LiveAgentDeps extends AdmitDeps {
@@ -117,6 +117,9 @@ export class LiveAgent implements AgentSource {
     const lines = await settleConfig(this.ready.restored).catch(() => []);
     // Before the action writes its own: whatever the agent's tree wrote to them is undone.
     const warnings = this.fileCommands ? await restoreFileCommands(this.fileCommands) : [];
+    // After the file commands are put back (that would undo it): the CLI's directory on PATH for the
+    // next steps, only if the agent left the install as it was verified.
+    warnings.push(...(await addCliToPath(this.ready.cli, this.deps.env)));
     return { lines, warnings };
   }
 

@@ -52,6 +52,7 @@ export const INPUT_DEFAULTS = {
   "fail-on-severity": "none",
   "cursor-version": "",
   "download-base-url": "https://downloads.cursor.com",
+  "cursor-sha256": "",
 } as const;
 
 export type InputName = keyof typeof INPUT_DEFAULTS;
@@ -152,7 +153,7 @@ export function readSettings(getInput: GetInput, env: NodeJS.ProcessEnv): Settin
     safetyStrategy: strategy(get("safety-strategy")),
     agentUser: agentUser(get("agent-user"), get("safety-strategy")),
     contract: readContractInputs(get, roots, (n) => bool(get, n)),
-    install: readInstallInputs(get),
+    install: readInstallInputs(get, get("cursor-sha256")),
   };
   return settings;
 }
