@@ -360,7 +360,15 @@ export function prepare(name, o) {
     if (o.files) writeFiles(workspace, o.files, "initial");
   };
   /** @type {Record<string, string>} */
-  const inputs = { prompt: PROMPT, "api-key": API_KEY, ...o.inputs, "agent-path": agentFile };
+  // The pipeline's figures are taken as the job's user (no-sudo), as they always were; what the default
+  // strategy (auto: the agent's own user, where the runner allows it) adds is bench/isolation.mjs's.
+  const inputs = {
+    prompt: PROMPT,
+    "api-key": API_KEY,
+    "safety-strategy": "no-sudo",
+    ...o.inputs,
+    "agent-path": agentFile,
+  };
   // A manual run (workflow_dispatch) by the repository's owner, as in the README's quick start.
   const step = prepareStep({
     workspace,

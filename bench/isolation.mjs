@@ -1,0 +1,94 @@
+// @ts-check
+/**
+ * What the default safety strategy costs at start-up: the 3-event run with `safety-strategy: auto` (as
+ * root or with passwordless sudo: the agent's own user, set up and released every run) against the same
+ * run with `no-sudo`, interleaved, on the README-only checkout and on one of `--files` files (the
+ * workspace's recursive ACL grows with it). Needs root or passwordless sudo, with useradd, setfacl,
+ * setpriv and pkill.
+ *
+ *   npm exec -- node bench/isolation.mjs [--runs 15] [--files 5000] [--dist worktree|HEAD|<rev>]
+ */
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { generateTiny } from "./generate.mjs";
+import {
+  FAKE_AGENT,
+  installCleanup,
+  OUT,
+  prepare,
+  readOutputs,
+  runNode,
+  selectTarget,
+  workspacePath,
+} from "./lib.mjs";
+
+const argv = process.argv.slice(2);
+const flag = (/** @type {string} */ name, /** @type {string} */ dflt) => {
+  const i = argv.indexOf(name);
+  return i === -1 ? dflt : (argv[i + 1] ?? dflt);
+};
+const runs = Number(flag("--runs", "15"));
+const manyFiles = Number(flag("--files", "5000"));
+const target = selectTarget(flag("--dist", "worktree"));
+installCleanup();
+
+const median = (/** @type {number[]} */ xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2
+    ? (s[(s.length - 1) / 2] ?? 0)
+    : ((s[s.length / 2 - 1] ?? 0) + (s[s.length / 2] ?? 0)) / 2;
+};
+
+/** @param {string} name @param {number} files */
+async function measure(name, files) {
+  const list = Array.from({ length: files }, (_, i) => {
+    const text = `file ${i}\n`;
+    return { rel: `src/d${i % 50}/f${i}.txt`, initial: text, final: text };
+  });
+  /** @type {Record<string, number[]>} */
+  const samples = { "no-sudo": [], auto: [] };
+  /** @type {Record<string, ReturnType<typeof prepare>>} */
+  const runsOf = {};
+  for (const strategy of Object.keys(samples)) {
+    const r = prepare(`isolation-${name}-${strategy}`, {
+      agentPath: FAKE_AGENT,
+      actionYml: target.actionYml,
+      inputs: { "safety-strategy": strategy, "agent-user": "cursor-agent-bench" },
+      files: files > 0 ? list : undefined,
+    });
+    const transcript = path.join(r.dir, "tiny.ndjson");
+    generateTiny(transcript, workspacePath(`isolation-${name}-${strategy}`));
+    const scenario = path.join(r.dir, "scenario.json");
+    writeFileSync(scenario, JSON.stringify({ transcript }));
+    runsOf[strategy] = { ...r, scenario };
+  }
+  for (let i = 0; i < runs + 1; i++) {
+    for (const strategy of i % 2 ? ["auto", "no-sudo"] : ["no-sudo", "auto"]) {
+      const r = /** @type {any} */ (runsOf[strategy]);
+      r.resetFiles();
+      const res = await runNode({
+        args: [target.dist],
+        env: { ...r.actionEnv, FAKE_AGENT_SCENARIO: r.scenario },
+        cwd: r.workspace,
+        timeoutMs: 60_000,
+      });
+      const out = readOutputs(r.files.GITHUB_OUTPUT);
+      if (res.code !== 0 || out.conclusion !== "success") {
+        throw new Error(`${strategy} failed (exit ${res.code}): ${out.error}\n${res.stdout.slice(-2000)}`);
+      }
+      if (strategy === "auto" && !res.stdout.includes("Safety: unprivileged-user")) {
+        throw new Error("auto did not choose unprivileged-user here: run as root or with passwordless sudo");
+      }
+      if (i > 0) samples[strategy]?.push(res.wallMs);
+    }
+  }
+  const a = median(samples.auto ?? []);
+  const n = median(samples["no-sudo"] ?? []);
+  console.log(
+    `${name.padEnd(22)} no-sudo ${n.toFixed(0)} ms, auto (own user) ${a.toFixed(0)} ms: +${(a - n).toFixed(0)} ms (medians of ${runs})`,
+  );
+}
+
+await measure("README-only checkout", 0);
+await measure(`${manyFiles} files`, manyFiles);
+console.log(`results under ${OUT}`);
