@@ -8,6 +8,7 @@
  */
 import { readContext } from "./github/context.js";
 import type { LiveProgress } from "./publish/live-progress.js";
+import { runBudgets } from "./run/budgets.js";
 import { prepareContract } from "./run/contract.js";
 import { type Deps, withDefaults } from "./run/deps.js";
 import { conclude, notStarted } from "./run/exit.js";
@@ -61,6 +62,7 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
       redact,
       contract: contract !== undefined,
       progress,
+      budgets: runBudgets(settings, deps.warning),
     });
 
     // What the agent was kept from goes back: the PR's configuration, this step's file commands.
@@ -92,6 +94,7 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
         wallMs,
         cancelled: observed.cancelled,
         cli: prepared.cli,
+        resumeAsked: settings.resume,
       },
       settings,
       context,

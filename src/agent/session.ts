@@ -82,6 +82,11 @@ export class AgentSession {
 
   constructor(private readonly opts: SessionOptions) {}
 
+  /** A limit of the run was broken: the agent and its group are stopped, as on a timeout. */
+  readonly stop = (): void => {
+    this.supervisor?.stop("budget");
+  };
+
   /** The result event arrived: from now on the agent has {@link Graces.hangAfterResultMs} to exit. */
   readonly resultSeen = (): void => {
     this.resultArrived = true;

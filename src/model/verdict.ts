@@ -16,7 +16,14 @@ export interface ExitInfo {
   spawnError?: { code: string; message: string };
 }
 
-export type StopReason = "timeout" | "cancel" | "hang-after-result";
+/** A limit of the run broken (./budgets.ts): how the run concludes, and the `error` output's first sentence. */
+export interface Breach {
+  conclusion: Conclusion;
+  error: string;
+}
+
+/** `budget`: a limit of the run was broken (./budgets.ts); the breach says which. */
+export type StopReason = "timeout" | "cancel" | "hang-after-result" | "budget";
 
 /** The action stopped the agent: why, and when (from the start of the run). */
 export interface Stopped {
@@ -25,7 +32,7 @@ export interface Stopped {
 }
 
 /** `skipped`: the action's own comment triggered the run, so nothing ran (the step stays green). */
-export type Conclusion = "success" | "failure" | "timed_out" | "cancelled" | "skipped";
+export type Conclusion = "success" | "failure" | "timed_out" | "cancelled" | "skipped" | "budget_exceeded";
 
 export interface Verdict {
   conclusion: Conclusion;
@@ -44,6 +51,8 @@ export interface VerdictInput {
   agentPath: string;
   /** How we stopped the agent, if we did. */
   stopped?: Stopped;
+  /** The first limit the run broke (./budgets.ts): it decides the verdict, whether or not an agent ran. */
+  breach?: Breach;
   /** Known secrets out of the agent's words, before they are cut. */
   redact?: (text: string) => string;
   /** Lines of stdout that were not JSON, when not one line was (0 otherwise). */
@@ -78,7 +87,10 @@ export function decide(input: VerdictInput): Verdict {
   const exitCode = exit ? codeOf(exit) : undefined;
   const reasons: string[] = [];
   let conclusion: Conclusion = "failure";
-  if (input.stopped?.reason === "timeout") {
+  if (input.breach) {
+    conclusion = input.breach.conclusion;
+    reasons.push(input.breach.error);
+  } else if (input.stopped?.reason === "timeout") {
     conclusion = "timed_out";
     reasons.push(`The agent was stopped after ${formatMinutes(input.stopped.afterMs)} (timeout-minutes).`);
   } else if (input.stopped?.reason === "cancel") {

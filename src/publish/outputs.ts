@@ -14,6 +14,7 @@ export const OUTPUT_NAMES = [
   "result",
   "error",
   "session-id",
+  "resumed",
   "request-id",
   "model",
   "duration-ms",
@@ -31,6 +32,7 @@ export const OUTPUT_NAMES = [
   "structured-output",
   "findings",
   "review-url",
+  "sarif-file",
   "cursor-version",
   "cursor-sha256",
 ] as const;
@@ -50,7 +52,11 @@ export interface RunOutputsInput {
   cli?: { build: string; sha256: string };
   /** The report as the PR comment has it. */
   diffSummary: string;
+  /** The chat the action asked the CLI to continue, when it asked. */
+  resumeAsked?: string;
   reviewUrl?: string;
+  /** Review mode: the findings' SARIF file under RUNNER_TEMP ("" outside review mode or when not written). */
+  sarifFile?: string;
 }
 
 /** Every output of a run that was read to its end, `comment-url` aside (written once the comment is). */
@@ -62,6 +68,8 @@ export function runOutputs(o: RunOutputsInput, redact: Redact): Outputs {
     result: redact(r?.text ?? ""),
     error: redact(v.error),
     "session-id": model.session.sessionId ?? r?.sessionId ?? "",
+    // The CLI starts a new chat, silently, when it lacks the one asked for: only the init event tells.
+    resumed: String(o.resumeAsked !== undefined && model.session.sessionId === o.resumeAsked),
     "request-id": r?.requestId ?? model.session.requestId ?? "",
     model: model.session.model ?? "",
     "duration-ms": String(r?.durationMs ?? o.wallMs),
@@ -78,6 +86,7 @@ export function runOutputs(o: RunOutputsInput, redact: Redact): Outputs {
     "structured-output": redact(o.structured?.["structured-output"] ?? ""),
     findings: redact(o.structured?.findings ?? ""),
     "review-url": o.reviewUrl ?? "",
+    "sarif-file": o.sarifFile ?? "",
   };
 }
 

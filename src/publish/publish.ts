@@ -4,8 +4,11 @@
  * gate, the last resort) gets its outputs and a short summary here too, so no later step reads an empty
  * `conclusion`.
  */
+import { randomBytes } from "node:crypto";
 import { appendFileSync } from "node:fs";
-import { appendFile } from "node:fs/promises";
+import { appendFile, mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { CANCEL_BUDGET, RUN_DEADLINES } from "../base/deadlines.js";
 import type { Redact } from "../base/redact.js";
 import { jobUrl } from "../base/runner.js";
@@ -17,6 +20,7 @@ import { headline } from "../render/headlines.js";
 import { fenced } from "../render/markdown.js";
 import { COMMENT_BUDGET, renderReport, SUMMARY_BUDGET } from "../report/report.js";
 import type { ReviewData } from "../review/post.js";
+import { sarifLog } from "../review/sarif.js";
 import type { Settings } from "../settings/settings.js";
 import { type OutputName, type Outputs, runOutputs } from "./outputs.js";
 import { type GitHubDeps, postReviewWithin, writeCommentWithin } from "./to-github.js";
@@ -40,6 +44,8 @@ export interface Outcome {
   review?: ReviewData;
   /** The Cursor CLI build that ran (when known) and the sha256 of its package (when the action installed it). */
   cli?: { build: string; sha256: string };
+  /** The chat the action asked the CLI to continue, when it asked. */
+  resumeAsked?: string;
 }
 
 /** The live progress comment, when there is one: the report takes its place. */
@@ -79,7 +85,8 @@ export async function publish(
   const full = renderReport(input, SUMMARY_BUDGET);
   const comment = full.length <= (COMMENT_BUDGET.maxChars ?? 0) ? full : renderReport(input, COMMENT_BUDGET);
 
-  setAll(deps, runOutputs({ ...o, diffSummary: comment, reviewUrl: review?.url }, redact));
+  const sarifFile = o.review ? await writeSarif(o.review, deps, once) : "";
+  setAll(deps, runOutputs({ ...o, diffSummary: comment, reviewUrl: review?.url, sarifFile }, redact));
   if (s.jobSummary) await appendSummary(deps, full);
 
   const target = s.comment ? context.pullRequest : undefined;
@@ -111,6 +118,27 @@ export function publishEarlyEnd(
   quietly(() => deps.setOutput("error", end.error));
   const file = deps.env.GITHUB_STEP_SUMMARY;
   if (file) quietly(() => appendFileSync(file, `${headline(end.headline)}\n\n${fenced(end.reason)}\n`));
+}
+
+/**
+ * Review mode: the valid findings as SARIF, in a new file under RUNNER_TEMP, never the workspace (the agent
+ * could plant one there, or a link to where it must not be written): `wx` refuses a file or link already at
+ * the path. Its path, or "" (and a warning) when it could not be written: code scanning is an extra.
+ */
+async function writeSarif(review: ReviewData, deps: PublishDeps, redact: Redact): Promise<string> {
+  try {
+    // Outside a runner, a directory of our own: a shared /tmp/cursor-agent could belong to anyone.
+    const temp = deps.env.RUNNER_TEMP;
+    const dir = temp ? path.join(temp, "cursor-agent") : await mkdtemp(path.join(tmpdir(), "cursor-agent-"));
+    await mkdir(dir, { recursive: true });
+    const file = path.join(dir, `findings-${randomBytes(6).toString("hex")}.sarif`);
+    const log = sarifLog(review.findings, review.head, redact);
+    await writeFile(file, `${JSON.stringify(log, null, 2)}\n`, { flag: "wx", mode: 0o600 });
+    return file;
+  } catch (e) {
+    deps.warning(`Could not write the SARIF file of the findings: ${(e as Error).message}`);
+    return "";
+  }
 }
 
 function setAll(deps: PublishDeps, outputs: Outputs): void {

@@ -12,6 +12,7 @@ export const HEADLINE: Record<Conclusion, string> = {
   timed_out: "⏱️ Cursor agent timed out",
   cancelled: "🚫 Cursor agent was cancelled",
   skipped: "⏭️ Cursor agent was not started",
+  budget_exceeded: "⛔ Cursor agent went over its budget",
 };
 
 /** A gate refused the run (not a skip): it failed without the agent ever starting. */

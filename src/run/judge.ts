@@ -39,6 +39,7 @@ export async function judge({ observed, settings, contract, redact, checkout }: 
     stopped: end.stopped,
     redact,
     notStreamJson: observed.notStreamJson,
+    breach: observed.breach,
   });
   if (!contract) return { verdict };
   const { applyContract } = await import("../structured/apply.js");

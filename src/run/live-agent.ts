@@ -108,6 +108,10 @@ export class LiveAgent implements AgentSource {
     this.session?.resultSeen();
   }
 
+  stop(): void {
+    this.session?.stop();
+  }
+
   before(): Map<string, string> | undefined {
     return this.snapshot;
   }
@@ -220,6 +224,7 @@ function stopMessage(reason: StopReason, afterMs: number, hangGraceMs: number): 
   const after = formatDuration(afterMs);
   if (reason === "timeout") return `⏱ timeout-minutes reached after ${after}: stopping the agent`;
   if (reason === "cancel") return `🚫 Cancelled after ${after}: stopping the agent`;
+  if (reason === "budget") return `⛔ Over a limit of the run after ${after}: stopping the agent`;
   return `The agent did not exit within ${formatDuration(hangGraceMs)} of its result: stopping it (the result stands)`;
 }
 

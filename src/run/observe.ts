@@ -7,7 +7,9 @@ import { CANCEL_BUDGET, RUN_DEADLINES } from "../base/deadlines.js";
 import type { Redact } from "../base/redact.js";
 import type { ChangeTracker } from "../changes/tracker.js";
 import type { ChangeSet } from "../changes/types.js";
+import type { Budget } from "../model/budgets.js";
 import type { ModelUpdate, RunModel } from "../model/run-model.js";
+import type { Breach } from "../model/verdict.js";
 import type { Pipeline } from "../pipeline/pipeline.js";
 import type { LiveProgress } from "../publish/live-progress.js";
 import type { LiveLog } from "../render/live-log.js";
@@ -24,6 +26,8 @@ export interface Observed {
   /** The live log, for the footer once the verdict is in. */
   live: LiveLog;
   cancelled: boolean;
+  /** The first limit of the run that was broken (the agent was stopped for it). */
+  breach?: Breach;
 }
 
 export interface ObserveOptions {
@@ -34,12 +38,15 @@ export interface ObserveOptions {
   /** A contract judges the final message: the report's head start renders it without its block. */
   contract: boolean;
   progress?: LiveProgress;
+  /** Limits the run must keep (model/budgets.ts): the first broken stops the agent. */
+  budgets: readonly Budget[];
 }
 
 interface Wired {
   pipeline: Pipeline;
   live: LiveLog;
   tracker: ChangeTracker;
+  breached: () => Breach | undefined;
 }
 
 export async function observe(source: AgentSource, o: ObserveOptions): Promise<Observed> {
@@ -47,7 +54,7 @@ export async function observe(source: AgentSource, o: ObserveOptions): Promise<O
   // The pipeline's code is loaded once the agent is spawned (its output waits in its file meanwhile).
   const wire = () => (wired ??= import("./after-start.js").then((parts) => build(parts, source, o)));
   const end = await source.run(() => wire().then((w) => w.pipeline), o.settings.prompt);
-  const { pipeline, live, tracker } = await wire();
+  const { pipeline, live, tracker, breached } = await wire();
   live.finish();
   // No progress update may land after the report: stopped (and its request in flight awaited) first.
   await o.progress?.finish();
@@ -64,6 +71,7 @@ export async function observe(source: AgentSource, o: ObserveOptions): Promise<O
     notStreamJson: pipeline.events === 0 ? pipeline.framer.stats.malformed : 0,
     live,
     cancelled,
+    breach: breached(),
   };
 }
 
@@ -98,8 +106,22 @@ function build(parts: typeof import("./after-start.js"), source: AgentSource, o:
   };
   const listeners = [live.onUpdate, tracker.onUpdate, onResult];
   if (o.progress) listeners.push(o.progress.onUpdate);
+  // Only when there are limits: each is a look at every update, on the hot path.
+  let breach: Breach | undefined;
+  if (o.budgets.length > 0) {
+    listeners.push((u) => {
+      if (breach) return;
+      for (const b of o.budgets) {
+        breach = b.check(u);
+        if (!breach) continue;
+        o.log.text(`⛔ ${breach.error}`);
+        source.stop();
+        return;
+      }
+    });
+  }
   const pipeline = new parts.Pipeline(listeners, settings.workspace);
   // Never in the agent's way: not awaited, and a comment that cannot be had is no comment.
   o.progress?.attach({ model: pipeline.model, filesChanged: () => tracker.changedSoFar() });
-  return { pipeline, live, tracker };
+  return { pipeline, live, tracker, breached: () => breach };
 }

@@ -49,6 +49,8 @@ export interface AgentSource {
   run(wire: () => Promise<Pipeline>, prompt: string): Promise<SourceEnd>;
   /** The result event arrived: a live agent now has a grace to exit. */
   resultSeen(): void;
+  /** A limit of the run was broken: a live agent is stopped (a replay has nothing to stop). */
+  stop(): void;
   /** The working tree's changes before the agent started (none for a replay). */
   before(): Map<string, string> | undefined;
   /** After the stream: what was guarded goes back; log lines and warnings saying what was done. */
@@ -78,6 +80,7 @@ export function transcriptSource(
       return { stderrTail: [] };
     },
     resultSeen: () => {},
+    stop: () => {},
     before: () => undefined,
     putBack: async () => ({ lines: [], warnings: [] }),
   };

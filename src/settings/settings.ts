@@ -16,6 +16,7 @@ import { type ContractSettings, readContractInputs } from "./contract.js";
 import { splitArgs } from "./extra-args.js";
 import { INPUT_FILE_MAX_BYTES, type InputRoots, readInputFile } from "./input-file.js";
 import { type InstallSettings, readInstallInputs } from "./install.js";
+import { bool, headers, list, minutes, wholeNumber } from "./values.js";
 
 export const INPUT_DEFAULTS = {
   prompt: "",
@@ -28,6 +29,8 @@ export const INPUT_DEFAULTS = {
   "approve-mcps": "false",
   headers: "",
   resume: "",
+  "require-resume": "false",
+  "max-tool-calls": "",
   "timeout-minutes": "0",
   "agent-path": "cursor-agent",
   "extra-args": "",
@@ -71,6 +74,10 @@ export interface Settings {
   headers: string[];
   /** A session id to continue (`--resume`). */
   resume?: string;
+  /** The CLI starting another chat than `resume` fails the run (it does so silently, and exits 0). */
+  requireResume: boolean;
+  /** Tool calls the agent may start; undefined: no limit. */
+  maxToolCalls?: number;
   /** Stop the agent after this long; 0 means no limit. */
   timeoutMs: number;
   agentPath: string;
@@ -132,6 +139,8 @@ export function readSettings(getInput: GetInput, env: NodeJS.ProcessEnv): Settin
     approveMcps: bool(get, "approve-mcps"),
     headers: headers(get("headers")),
     resume: get("resume") || undefined,
+    requireResume: bool(get, "require-resume"),
+    maxToolCalls: get("max-tool-calls") === "" ? undefined : wholeNumber(get, "max-tool-calls", 1),
     timeoutMs: minutes(get, "timeout-minutes") * 60_000,
     agentPath: get("agent-path"),
     extraArgs: splitArgs(get("extra-args")),
@@ -156,55 +165,6 @@ export function readSettings(getInput: GetInput, env: NodeJS.ProcessEnv): Settin
     install: readInstallInputs(get, get("cursor-sha256")),
   };
   return settings;
-}
-
-/** `core.getBooleanInput`'s rule (YAML 1.2 core schema), with the default applied to an empty input. */
-function bool(get: (n: InputName) => string, name: InputName): boolean {
-  const v = get(name);
-  if (["true", "True", "TRUE"].includes(v)) return true;
-  if (["false", "False", "FALSE"].includes(v)) return false;
-  throw new InputError(name, `'${oneLine(v)}' is not a boolean; use true or false`);
-}
-
-/** Comma- or newline-separated logins, `@` optional. */
-function list(s: string): string[] {
-  return s
-    .split(/[,\n]/)
-    .map((x) => x.trim().replace(/^@/, ""))
-    .filter(Boolean);
-}
-
-function minutes(get: (n: InputName) => string, name: InputName): number {
-  const v = get(name);
-  const n = Number(v);
-  if (!/^\d+(\.\d+)?$|^\.\d+$/.test(v) || !Number.isFinite(n)) {
-    throw new InputError(
-      name,
-      `'${oneLine(v)}' is not a number of minutes (0 for no limit; fractions allowed)`,
-    );
-  }
-  return n;
-}
-
-function wholeNumber(get: (n: InputName) => string, name: InputName, min: number): number {
-  const v = get(name);
-  if (!/^\d+$/.test(v) || Number(v) < min)
-    throw new InputError(name, `'${oneLine(v)}' is not a whole number of at least ${min}`);
-  return Number(v);
-}
-
-/** One `Name: value` a line; a header name is an HTTP token. */
-function headers(text: string): string[] {
-  const out: string[] = [];
-  for (const [i, raw] of text.split(/\r?\n/).entries()) {
-    const line = raw.trim();
-    if (line === "") continue;
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+:\s*\S/.test(line)) {
-      throw new InputError("headers", `line ${i + 1} is not 'Name: value'`);
-    }
-    out.push(line);
-  }
-  return out;
 }
 
 function resolveWorkspace(dir: string): string {

@@ -72,6 +72,8 @@ describe("readSettings", () => {
       allowedBots: [],
       protectConfig: true,
       safetyStrategy: "auto",
+      requireResume: false,
+      maxToolCalls: undefined,
       agentUser: "cursor-agent",
       contract: { schema: undefined, review: false, failOnSeverity: "none" },
       install: { version: "", baseUrl: "https://downloads.cursor.com" },

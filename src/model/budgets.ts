@@ -1,0 +1,50 @@
+/**
+ * Limits a run must keep while it runs, behind one interface: each looks at every update of the model and
+ * says when the run broke it; the first breach stops the agent (its process group, as `timeout-minutes`
+ * does) and decides the verdict. A new limit is a few lines: a function returning a {@link Budget}.
+ */
+import type { ModelUpdate } from "./types.js";
+import type { Breach } from "./verdict.js";
+
+export interface Budget {
+  /** The breach this update makes, if it makes one. */
+  check(u: ModelUpdate): Breach | undefined;
+}
+
+/**
+ * `max-tool-calls`: the agent may start `max` tool calls; starting one more stops it. (The CLI's own
+ * turn limits can be exceeded silently: this one is the action's.)
+ */
+export function toolCallBudget(max: number): Budget {
+  let started = 0;
+  return {
+    check(u) {
+      if (u.type !== "tool-start") return undefined;
+      started++;
+      if (started <= max) return undefined;
+      return {
+        conclusion: "budget_exceeded",
+        error: `The agent started tool call ${started}, over max-tool-calls (${max}); it was stopped.`,
+      };
+    },
+  };
+}
+
+/**
+ * A chat the action asked the CLI to continue (`--resume <id>`): the CLI silently starts a new one, and
+ * exits 0, when it does not have that chat (docs/stream-format.md). `system/init` says which it runs.
+ * With `required`, another chat is a breach before any tool runs; either way `onOther` hears of it.
+ */
+export function resumeCheck(asked: string, required: boolean, onOther: (got: string) => void): Budget {
+  return {
+    check(u) {
+      if (u.type !== "init" || !u.session.sessionId || u.session.sessionId === asked) return undefined;
+      onOther(u.session.sessionId);
+      if (!required) return undefined;
+      return {
+        conclusion: "failure",
+        error: `The CLI started a new chat (${u.session.sessionId}) instead of continuing ${asked} (require-resume); the agent was stopped.`,
+      };
+    },
+  };
+}
