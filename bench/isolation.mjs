@@ -47,7 +47,7 @@ async function measure(name, files) {
   });
   /** @type {Record<string, number[]>} */
   const samples = { "no-sudo": [], auto: [] };
-  /** @type {Record<string, ReturnType<typeof prepare>>} */
+  /** @type {Record<string, ReturnType<typeof prepare> & { scenario: string }>} */
   const runsOf = {};
   for (const strategy of Object.keys(samples)) {
     const r = prepare(`isolation-${name}-${strategy}`, {
@@ -64,7 +64,8 @@ async function measure(name, files) {
   }
   for (let i = 0; i < runs + 1; i++) {
     for (const strategy of i % 2 ? ["auto", "no-sudo"] : ["no-sudo", "auto"]) {
-      const r = /** @type {any} */ (runsOf[strategy]);
+      const r = runsOf[strategy];
+      if (!r) continue;
       r.resetFiles();
       const res = await runNode({
         args: [target.dist],
