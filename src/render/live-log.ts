@@ -26,6 +26,8 @@ export interface LiveLogOptions {
   maxAnnotations: number;
   /** Known secrets out of text that is cut here (tool output, thinking, stray lines), before the cut. */
   redact?: (text: string) => string;
+  /** The workspace, for a stream whose `system/init` names no `cwd` (as the run model relates paths). */
+  workspace?: string;
 }
 
 export const STATUS_MARK: Record<ToolStatus, string> = {
@@ -55,6 +57,8 @@ export class LiveLog {
   private readonly failedCalls: { message: string; title: string }[] = [];
 
   private readonly redact: (text: string) => string;
+  /** The directory the agent's paths are relative to, as `system/init` says (the model's root). */
+  private root: string | undefined;
 
   constructor(
     private readonly log: LogWriter,
@@ -105,6 +109,7 @@ export class LiveLog {
 
   /** What is about to run, before the agent says anything. */
   private init(session: Session): void {
+    this.root = session.cwd;
     const parts = [
       session.model ? `model ${session.model}` : "",
       session.sessionId ? `session ${session.sessionId}` : "",
@@ -191,7 +196,7 @@ export class LiveLog {
     const out =
       call.target && isRepoData(call.target)
         ? ["(under .git/: the content is not shown)"]
-        : toolOutput(tool, this.opts.toolOutputLines, this.redact);
+        : toolOutput(tool, this.opts.toolOutputLines, this.redact, this.root ?? this.opts.workspace);
     for (const line of out) this.log.text(line);
     if (o?.error && !out.length) this.log.text(o.error);
     this.log.endGroup();

@@ -3,17 +3,49 @@
  * diff), trimmed to a readable size. Returns lines of untrusted text (the writer neutralises them).
  */
 import { SECRET_MARGIN } from "../base/limits.js";
+import { isWindowsPath, relatePath } from "../model/paths.js";
 import { logBody, outcomeError, type Tool } from "../tools/index.js";
 
 /** A single line longer than this is cut: one minified file must not flood the log. */
 const MAX_LINE = 2000;
 /** Redacted past the cut too, so that a cut never falls inside a secret (the runner's mask would miss half). */
 
-export function toolOutput(t: Tool, maxLines: number, redact: (s: string) => string = (s) => s): string[] {
+export function toolOutput(
+  t: Tool,
+  maxLines: number,
+  redact: (s: string) => string = (s) => s,
+  root?: string,
+): string[] {
   const { head, body } = logBody(t);
   const err = outcomeError(t);
   if (err) head.push(err);
-  return [...head.map((l) => cutLine(l, 0, l.length, redact)), ...trimLines(body, maxLines, redact)];
+  const shown = body === undefined ? undefined : workspaceHeaders(body, root);
+  return [...head.map((l) => cutLine(l, 0, l.length, redact)), ...trimLines(shown, maxLines, redact)];
+}
+
+/** A unified diff's file header naming an absolute path: `--- a//abs`, `+++ b/D:\abs`, `+++ b/C:/abs`. */
+const HEADER = /^(--- a\/|\+\+\+ b\/)(.+)$/;
+
+/**
+ * The CLI's edit diff opens with `--- a/<absolute path>` and `+++ b/<absolute path>`: shown as the group's
+ * title shows the file, relative to the workspace (`a/src/x.ts`), in whichever OS style the agent wrote it.
+ * A path outside the workspace stays as it is. Only the first two lines, and only as a pair: further down
+ * a line of that shape is the content of a hunk (a removed `-- a/…`), and the body can be megabytes.
+ */
+function workspaceHeaders(body: string, root: string | undefined): string {
+  if (!root || !body.startsWith("--- a/")) return body;
+  const first = body.indexOf("\n");
+  const second = first === -1 ? -1 : body.indexOf("\n", first + 1);
+  const end = second === -1 ? body.length : second;
+  const lines = [body.slice(0, first), body.slice(first + 1, end)];
+  if (first === -1 || !lines[1]!.startsWith("+++ b/")) return body;
+  const shown = lines.map((line) => {
+    const [, prefix, p] = HEADER.exec(line.replace(/\r$/, "")) ?? [];
+    if (!prefix || !p || !(p.startsWith("/") || isWindowsPath(p))) return line;
+    const rel = relatePath(p, root);
+    return rel.inside ? `${prefix}${rel.display}` : line;
+  });
+  return `${shown.join("\n")}${body.slice(end)}`;
 }
 
 /**

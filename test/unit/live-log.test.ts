@@ -1,5 +1,5 @@
 /** The live log's annotations: failed tool calls are flagged only when the run fails. */
-import { expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { decide } from "../../src/model/verdict.js";
 import { Pipeline } from "../../src/pipeline/pipeline.js";
 import { LiveLog } from "../../src/render/live-log.js";
@@ -32,4 +32,80 @@ it("failed calls become annotations only when the run fails, after the footer", 
     "::warning title=Agent tool call failed::Shell echo hello: failed",
     "::warning title=Agent tool call failed::Shell printf '%25s\\n' hello: failed",
   ]);
+});
+
+/** The edit group's lines for one edit of `file` whose diff names `diffPath`, in a run whose cwd is `cwd`. */
+function editGroup(cwd: string | undefined, file: string, diffPath: string, workspace?: string): string[] {
+  const diffString = [`--- a/${diffPath}`, `+++ b/${diffPath}`, "@@ -1,1 +1,1 @@", "--- a/kept", "+new"].join(
+    "\n",
+  );
+  const events = [
+    { type: "system", subtype: "init", ...(cwd ? { cwd } : {}), session_id: "s", model: "m" },
+    {
+      type: "tool_call",
+      subtype: "completed",
+      call_id: "e1",
+      tool_call: {
+        editToolCall: {
+          args: { path: file, streamContent: "new\n" },
+          result: { success: { path: file, linesAdded: 1, linesRemoved: 1, diffString } },
+        },
+      },
+    },
+  ];
+  let out = "";
+  const log = new LogWriter({ write: (s: string) => (out += s) });
+  const live = new LiveLog(log, { toolOutputLines: 10, showThinking: false, maxAnnotations: 5, workspace });
+  const pipeline = new Pipeline([live.onUpdate], workspace);
+  pipeline.push(Buffer.from(events.map((e) => `${JSON.stringify(e)}\n`).join("")), 0);
+  pipeline.end(0);
+  log.close();
+  const lines = out.split("\n");
+  return lines.slice(
+    lines.findIndex((l) => l.startsWith("::group::")),
+    lines.indexOf("::endgroup::"),
+  );
+}
+
+describe("an edit's diff names its file as the workspace does", () => {
+  it.each([
+    ["POSIX", "/home/u/repo", "/home/u/repo/src/x.ts", "/home/u/repo/src/x.ts"],
+    ["macOS /private/tmp", "/private/tmp/ws", "/private/tmp/ws/src/x.ts", "/private/tmp/ws/src/x.ts"],
+    [
+      "Windows, backslashes",
+      "C:\\Users\\u\\repo",
+      "C:\\Users\\u\\repo\\src\\x.ts",
+      "C:\\Users\\u\\repo\\src\\x.ts",
+    ],
+    ["Windows, slashes in the diff", "D:\\w\\repo", "D:\\w\\repo\\src\\x.ts", "D:/w/repo/src/x.ts"],
+    [
+      "Windows, another case",
+      "C:\\Users\\U\\Repo",
+      "C:\\Users\\U\\Repo\\src\\x.ts",
+      "c:\\users\\u\\repo\\src\\x.ts",
+    ],
+  ])("%s: a/src/x.ts and b/src/x.ts, as the group's title", (_, cwd, file, diffPath) => {
+    const [title, ...body] = editGroup(cwd, file, diffPath);
+    expect(title).toMatch(/^::group::✓ Edit src\/x\.ts — /);
+    // The headers only: a hunk's line of the same shape (a removed `-- a/kept`) is content.
+    expect(body).toEqual(["--- a/src/x.ts", "+++ b/src/x.ts", "@@ -1,1 +1,1 @@", "--- a/kept", "+new"]);
+  });
+
+  it("a file outside the workspace keeps its absolute path, as its title says", () => {
+    const [title, ...body] = editGroup("/home/u/repo", "/etc/hosts", "/etc/hosts");
+    expect(title).toContain("Edit /etc/hosts (outside the workspace)");
+    expect(body.slice(0, 2)).toEqual(["--- a//etc/hosts", "+++ b//etc/hosts"]);
+  });
+
+  it("without a cwd in system/init, relative to the workspace the action gave", () => {
+    expect(editGroup(undefined, "/ws/a/b.ts", "/ws/a/b.ts", "/ws").slice(1, 3)).toEqual([
+      "--- a/a/b.ts",
+      "+++ b/a/b.ts",
+    ]);
+    // With neither, nothing to relate to: as the CLI wrote it.
+    expect(editGroup(undefined, "/ws/a/b.ts", "/ws/a/b.ts").slice(1, 3)).toEqual([
+      "--- a//ws/a/b.ts",
+      "+++ b//ws/a/b.ts",
+    ]);
+  });
 });
