@@ -52,6 +52,27 @@ export const RUN_DEADLINES = {
   /** The review, and the PR comment, each: an unreachable API must not hold the job (retries included). */
   reviewMs: 60_000,
   commentMs: 60_000,
+  /**
+   * One request to GitHub's API (each attempt of it), the body read included: GitHub ends a request it has
+   * not answered within 10 s, the rest is room for the transfer. Aborted then, and not retried (a write
+   * GitHub took but did not answer may have landed). Every request has it: the gates' before the agent, the
+   * progress comment's, the identity lookup, the review's and the comment's.
+   */
+  requestMs: 20_000,
   /** One git call. */
   gitMs: 20_000,
 } as const;
+
+/**
+ * The API work after the agent's end, at most (without a cancel): the progress update in flight waited for
+ * ({@link RUN_DEADLINES.progressFinishMs}), then aborted ({@link CANCEL_BUDGET.progressMs}), the review, then
+ * the PR comment, or instead of it the progress comment's "failed" write when the action itself fails. Each
+ * aborts its requests at its deadline, and no retry or rate-limit wait outlives it, so whatever GitHub does
+ * the process is done with it by then: 130.25 s with a review, 70.25 s without. After a cancel the same
+ * parts are the cancel budget's (2.75 s of it).
+ */
+export const API_AFTER_AGENT_MS =
+  RUN_DEADLINES.progressFinishMs +
+  CANCEL_BUDGET.progressMs +
+  RUN_DEADLINES.reviewMs +
+  Math.max(RUN_DEADLINES.commentMs, RUN_DEADLINES.progressFailMs);

@@ -1,8 +1,9 @@
 /**
  * The GitHub REST client: octokit with its retry plugin (server errors retried with backoff; never 400,
  * 401, 403, 404, 410, 422 or 451, octokit's own list) and its throttling plugin (rate limits wait as long
- * as GitHub's `retry-after` says, when that fits the comment's deadline). A best-effort client (the progress
- * comment's updates) has neither: each request is made once. Loaded with a dynamic import only when it is
+ * as GitHub's `retry-after` says, when that fits the caller's deadline). A best-effort client (the progress
+ * comment's updates) has neither: each request is made once. Every request, either way, has its own
+ * deadline and the caller's signal (./request-deadline.ts). Loaded with a dynamic import only when it is
  * needed: octokit is most of the bundle's start-up cost.
  */
 import { getOctokit } from "@actions/github";
@@ -11,6 +12,7 @@ import { throttling } from "@octokit/plugin-throttling";
 import type { Authored, GitHubClient, PullFile } from "./api.js";
 import type { IssueRef } from "./context.js";
 import { whoAmIOnce } from "./identity.js";
+import { nothingOnceAborted, type RequestLimits, requestDeadlines } from "./request-deadline.js";
 
 /** The longest `retry-after` waited for (the comment's own deadline is 60 s). */
 const MAX_RATE_LIMIT_WAIT_S = 20;
@@ -24,6 +26,10 @@ export interface ClientOptions {
   bestEffort?: boolean;
   /** Aborts this client's requests: the one in flight, and any later one at once. */
   signal?: AbortSignal;
+  /** When `signal` aborts at the latest (epoch ms): no retry or rate-limit wait that would end after it. */
+  until?: RequestLimits["until"];
+  /** One request's deadline (default: base/deadlines.ts): tests shorten it; no input reaches it. */
+  requestMs?: RequestLimits["requestMs"];
 }
 
 export function createGitHubClient(
@@ -33,24 +39,30 @@ export function createGitHubClient(
 ): GitHubClient {
   // A rate limit is waited out once or twice, when GitHub asks for no more than this; past it, the
   // request fails and the report stays in the job summary.
+  // Nor one that would end after the caller's deadline: its timer would keep the process alive past it.
+  const { until } = options;
   const waitable = (retryAfterS: number, _options: unknown, _octokit: unknown, retryCount: number) =>
-    retryCount < 2 && retryAfterS <= MAX_RATE_LIMIT_WAIT_S;
+    retryCount < 2 &&
+    retryAfterS <= MAX_RATE_LIMIT_WAIT_S &&
+    (until === undefined || Date.now() + retryAfterS * 1000 < until);
+  // First, so that it wraps each attempt inside the retries (a plugin's hooks wrap those registered before).
+  const deadlines = requestDeadlines(options);
   const octokit = options.bestEffort
-    ? getOctokit(token, { baseUrl: apiUrl })
+    ? getOctokit(token, { baseUrl: apiUrl }, deadlines)
     : getOctokit(
         token,
         { baseUrl: apiUrl, throttle: { onRateLimit: waitable, onSecondaryRateLimit: waitable } },
+        deadlines,
         retry,
         throttling,
       );
-  // Per request: a client-wide `request` option would replace @actions/github's own (its proxy-aware fetch).
-  const signal = options.signal ? { request: { signal: options.signal } } : {};
+  if (options.signal) nothingOnceAborted(octokit, options.signal);
   // Every item of a pull request's listing (files, review comments, reviews), 100 per page.
   async function* pullPages<M extends "listFiles" | "listReviewComments" | "listReviews">(
     method: M,
     t: IssueRef,
   ) {
-    const params = { owner: t.owner, repo: t.repo, pull_number: t.issue, per_page: 100, ...signal };
+    const params = { owner: t.owner, repo: t.repo, pull_number: t.issue, per_page: 100 };
     for await (const page of octokit.paginate.iterator(octokit.rest.pulls[method], params)) yield* page.data;
   }
   return {
@@ -60,7 +72,6 @@ export function createGitHubClient(
           owner,
           repo,
           username,
-          ...signal,
         });
         return { permission: data.permission, role: data.role_name };
       } catch (e) {
@@ -69,23 +80,18 @@ export function createGitHubClient(
       }
     },
     async pullBase(owner, repo, n) {
-      const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: n, ...signal });
+      const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: n });
       return data.base.sha;
     },
     // Per token, not per client: this client's request may serve the run's other clients (./identity.ts).
     whoAmI: () =>
-      whoAmIOnce(
-        token,
-        apiUrl,
-        async () => (await octokit.rest.users.getAuthenticated({ ...signal })).data.login,
-      ),
+      whoAmIOnce(token, apiUrl, async () => (await octokit.rest.users.getAuthenticated()).data.login),
     async *comments(t) {
       const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
         owner: t.owner,
         repo: t.repo,
         issue_number: t.issue,
         per_page: 100,
-        ...signal,
       });
       for await (const page of pages) yield* page.data;
     },
@@ -95,7 +101,6 @@ export function createGitHubClient(
         repo: t.repo,
         issue_number: t.issue,
         body,
-        ...signal,
       });
       return data;
     },
@@ -109,7 +114,6 @@ export function createGitHubClient(
         pull_number: t.issue,
         event: "COMMENT",
         body,
-        ...signal,
         comments: comments.map((c) => ({
           path: c.path,
           line: c.line,
@@ -128,7 +132,6 @@ export function createGitHubClient(
         repo: t.repo,
         comment_id: id,
         body,
-        ...signal,
       });
       return data;
     },

@@ -1,8 +1,10 @@
 /**
  * The two writes to a pull request after the run: the review (review mode) and the sticky comment. Each has
  * a deadline that aborts its requests too, not only the wait: a review or comment that lands after the
- * report said it could not be written would contradict it. One that cannot be written (a fork's read-only
- * token, missing permission, an outage) is a warning with the fix, never a failed step.
+ * report said it could not be written would contradict it, and a request left open (or a retry's timer)
+ * would keep the process alive after its work is done. Its client begins no retry or rate-limit wait that
+ * would end after the deadline. One that cannot be written (a fork's read-only token, missing permission,
+ * an outage) is a warning with the fix, never a failed step.
  */
 import type { Redact } from "../base/redact.js";
 import type { ChangeSet } from "../changes/types.js";
@@ -42,9 +44,10 @@ export async function postReviewWithin(
     return { ...base, note: "no github-token: no review posted" };
   }
   const abort = new AbortController();
+  const until = Date.now() + deadlineMs;
   const work = (async () => {
     const { postReview } = await import("../review/post.js");
-    const client = await deps.github(token, deps.env.GITHUB_API_URL, { signal: abort.signal });
+    const client = await deps.github(token, deps.env.GITHUB_API_URL, { signal: abort.signal, until });
     return postReview(client, target, data, changes, redact, abort.signal);
   })();
   try {
@@ -65,9 +68,10 @@ export async function writeCommentWithin(
   deadlineMs: number,
 ): Promise<string | undefined> {
   const abort = new AbortController();
+  const until = Date.now() + deadlineMs;
   const work = (async () => {
     const { upsertComment } = await import("../github/comment.js");
-    const client = await deps.github(token, deps.env.GITHUB_API_URL, { signal: abort.signal });
+    const client = await deps.github(token, deps.env.GITHUB_API_URL, { signal: abort.signal, until });
     return upsertComment(client, target, key, body);
   })();
   try {

@@ -1,0 +1,209 @@
+/**
+ * A GitHub that accepts connections and never answers (a brownout) must not hold the step: every request
+ * has a deadline and is aborted at it, and the process exits once its work is done. Before, a successful
+ * run wrote its warning after 70 s and then never exited (a read of the comments, sent without the
+ * caller's signal by octokit's paginator, and the identity lookup kept the event loop alive until the
+ * job's own timeout), and a cancelled run did the same after writing everything.
+ *
+ * No bound here depends on how fast the machine is: each is twice the documented one plus a minute, and
+ * only a hang meets it (the harness then kills the action, and `timedOut` says so).
+ */
+import { createServer, type Server, type Socket } from "node:net";
+import { afterAll, describe, expect, it } from "vitest";
+import { API_AFTER_AGENT_MS, CANCEL_BUDGET_TOTAL_MS, RUN_DEADLINES } from "../../src/base/deadlines.js";
+import { createGitHubClient } from "../../src/github/client.js";
+import {
+  type ActionResult,
+  cleanupActionRuns,
+  fixture,
+  runAction,
+  startAction,
+} from "../harness/run-action.js";
+
+afterAll(cleanupActionRuns);
+
+const KEY = "key_0123456789abcdef0123456789abcdef";
+const TOKEN = "ghs_harnessTokenForTests0000000000000000";
+const PR = 7;
+/** Room for the run itself (the bundle's start, the fake agent, the changes) in each test's limit. */
+const SLACK_MS = 60_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A server on 127.0.0.1 that takes every connection and every request, and never answers one. */
+interface SilentApi {
+  url: string;
+  /** The request lines received ("GET /user HTTP/1.1"), in order. */
+  requests: string[];
+  /** Connections still open (the action's requests not yet aborted). */
+  open(): number;
+  close(): Promise<void>;
+}
+
+async function startSilentApi(): Promise<SilentApi> {
+  const sockets = new Set<Socket>();
+  const requests: string[] = [];
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on("data", (chunk) => {
+      for (const line of chunk.toString("latin1").split("\r\n")) {
+        if (/^[A-Z]+ \/\S* HTTP\/1\.1$/.test(line)) requests.push(line);
+      }
+    });
+    socket.on("error", () => {});
+    socket.on("close", () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    open: () => sockets.size,
+    close: () => {
+      for (const s of sockets) s.destroy();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+async function withSilentApi(test: (api: SilentApi) => Promise<void>): Promise<void> {
+  const api = await startSilentApi();
+  try {
+    await test(api);
+  } finally {
+    await api.close();
+  }
+}
+
+/** A run on pull request 7 with the progress comment and the PR comment on (the defaults). */
+const onPullRequest = (api: SilentApi) => ({
+  inputs: { prompt: "go" },
+  env: { CURSOR_API_KEY: KEY },
+  pullRequest: { number: PR },
+  apiUrl: api.url,
+  githubToken: TOKEN,
+});
+
+/**
+ * A run of the action against the silent API that must exit on its own within `limitMs` (the harness kills
+ * it then, and `timedOut` says so): twice the documented bound and a minute, which only a hang exceeds.
+ */
+function itExits(
+  name: string,
+  limitMs: number,
+  test: (api: SilentApi, limit: { timeoutMs: number }) => Promise<ActionResult>,
+  check: (r: ActionResult, api: SilentApi) => void,
+): void {
+  it(
+    name,
+    () =>
+      withSilentApi(async (api) => {
+        const r = await test(api, { timeoutMs: limitMs });
+        expect(r.timedOut).toBe(false);
+        check(r, api);
+      }),
+    limitMs + SLACK_MS,
+  );
+}
+
+describe.concurrent("a GitHub that never answers", () => {
+  itExits(
+    "a successful run exits, its outputs written and the comment's failure a warning",
+    2 * API_AFTER_AGENT_MS + SLACK_MS,
+    (api, limit) => runAction({ ...onPullRequest(api), ...limit }),
+    (r, api) => {
+      expect(r.code).toBe(0);
+      expect(r.outputs.conclusion).toBe("success");
+      expect(r.summary).toContain("Cursor agent succeeded");
+      const warnings = r.log.commands.filter((c) => c.name === "warning").map((c) => c.data);
+      expect(warnings.join("\n")).toMatch(/Could not write the PR comment/);
+      expect(r.outputs["comment-url"] ?? "").toBe("");
+      // It was asked: the progress comment's identity lookup first, then the comments were read.
+      expect(api.requests[0]).toBe("GET /user HTTP/1.1");
+      expect(api.requests.some((q) => q.startsWith(`GET /repos/octo/repo/issues/${PR}/comments`))).toBe(true);
+    },
+  );
+
+  itExits(
+    "a cancelled run exits after SIGINT, its outputs written",
+    2 * CANCEL_BUDGET_TOTAL_MS + SLACK_MS,
+    async (api, limit) => {
+      const h = await startAction({
+        ...onPullRequest(api),
+        // The agent stops mid-stream and hangs there until it is stopped.
+        scenario: {
+          transcript: fixture("cursed-mac-read-edit-usage.ndjson"),
+          stopAfterLines: 2,
+          hang: "mid-stream",
+        },
+        ...limit,
+      });
+      // The agent runs, and the progress comment's first request is open and unanswered.
+      await h.waitForRecord();
+      while (api.requests.length === 0) await sleep(20);
+      h.kill("SIGINT");
+      return h.done;
+    },
+    (r) => {
+      expect(r.code).not.toBe(0);
+      expect(r.outputs.conclusion).toBe("cancelled");
+      expect(r.summary).toContain("Cursor agent was cancelled");
+      expect(r.agentAliveAfterExit).toBe(false);
+    },
+  );
+
+  itExits(
+    "the permission check before the agent gives up at its deadline: the run is refused, and exits",
+    2 * RUN_DEADLINES.requestMs + SLACK_MS,
+    (api, limit) =>
+      runAction({
+        ...onPullRequest(api),
+        // A comment on the pull request: its author must have write permission, which the API is asked.
+        eventName: "issue_comment",
+        eventPayload: {
+          action: "created",
+          issue: { number: PR, pull_request: { url: `${api.url}/repos/octo/repo/pulls/${PR}` } },
+          comment: { body: "@cursor please" },
+          repository: { full_name: "octo/repo", name: "repo", owner: { login: "octo" } },
+          sender: { login: "octocat", type: "User" },
+        },
+        ...limit,
+      }),
+    (r, api) => {
+      expect(r.outputs.conclusion).toBe("failure");
+      expect(r.outputs.error).toMatch(/Could not check octocat's permission/);
+      expect(r.record).toBeUndefined();
+      expect(api.requests).toEqual(["GET /repos/octo/repo/collaborators/octocat/permission HTTP/1.1"]);
+    },
+  );
+});
+
+describe.concurrent("the client against a GitHub that never answers", () => {
+  it("aborts a listing's page with the caller's signal, and closes its connection", () =>
+    withSilentApi(async (api) => {
+      const abort = new AbortController();
+      const client = createGitHubClient(TOKEN, api.url, { signal: abort.signal });
+      const reading = (async () => {
+        for await (const _ of client.comments({ owner: "octo", repo: "repo", issue: PR })) {
+          // never answered
+        }
+      })();
+      while (api.open() === 0) await sleep(10);
+      abort.abort();
+      await expect(reading).rejects.toThrow(/abort/i);
+      while (api.open() > 0) await sleep(10);
+      // A later request is not sent at all.
+      await expect(client.create({ owner: "octo", repo: "repo", issue: PR }, "x")).rejects.toThrow(/abort/i);
+      expect(api.requests).toEqual([`GET /repos/octo/repo/issues/${PR}/comments?per_page=100 HTTP/1.1`]);
+    }));
+
+  it("gives each request its deadline, not retried, its connection closed", () =>
+    withSilentApi(async (api) => {
+      const client = createGitHubClient(TOKEN, api.url, { requestMs: 200 });
+      await expect(client.pullBase("octo", "repo", PR)).rejects.toThrow(
+        "no answer to GET /repos/{owner}/{repo}/pulls/{pull_number} within 0.2 s",
+      );
+      while (api.open() > 0) await sleep(10);
+      expect(api.requests).toHaveLength(1);
+    }));
+});
