@@ -7,7 +7,7 @@
  * the input and what is wrong.
  */
 
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import path from "node:path";
 import { InputError } from "../base/errors.js";
 import { oneLine } from "../base/format.js";
