@@ -76,7 +76,7 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
       settings: { ...settings, agentPath },
       contract,
       redact,
-      checkout: source.live ? settings.workspace : undefined,
+      checkout: source.checkout,
     });
     const inRepo = observed.changes.files.filter((f) => f.status !== "outside").length;
     observed.live.footer(observed.model, judged.verdict, wallMs, inRepo);

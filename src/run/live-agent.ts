@@ -49,6 +49,7 @@ export interface LiveAgentDeps extends AdmitDeps {
 export class LiveAgent implements AgentSource {
   readonly live = true;
   readonly git: GitReader;
+  readonly checkout: string;
   /** Made once the run is admitted: a refused run leaves nothing behind. */
   transcriptFile = "";
   private readonly graces: Graces;
@@ -73,6 +74,7 @@ export class LiveAgent implements AgentSource {
     this.settings = settings;
     this.graces = { ...DEFAULT_GRACES, ...deps.graces };
     this.git = createGitReader(settings.workspace);
+    this.checkout = settings.workspace;
   }
 
   async prepare(): Promise<Prepared> {

@@ -86,7 +86,7 @@ function build(parts: typeof import("./after-start.js"), source: AgentSource, o:
   });
   const tracker = new parts.ChangeTracker({
     workspace: settings.workspace,
-    prefetch: source.live ? source.git : undefined,
+    prefetch: source.checkout ? source.git : undefined,
     now: o.now,
   });
   let warmed = false;

@@ -40,6 +40,8 @@ export interface AgentSource {
   readonly git: GitReader;
   /** Whether an agent runs: a live progress comment is for a running agent only. */
   readonly live: boolean;
+  /** The checkout the run's paths are in: none for a replay (its paths are another machine's). */
+  readonly checkout: string | undefined;
   /** Everything before the stream: for an agent, admission, the CLI and the file commands noted. */
   prepare(): Promise<Prepared>;
   /**
@@ -67,6 +69,7 @@ export function transcriptSource(
     transcriptFile: settings.transcript,
     git: noGit,
     live: false,
+    checkout: undefined,
     prepare: async () => ({ kind: "ready" }),
     async run(wire) {
       const pipeline = await wire();
