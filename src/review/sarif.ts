@@ -1,0 +1,132 @@
+/**
+ * A review's findings as a SARIF 2.1.0 log, for code scanning (`github/codeql-action/upload-sarif`): one
+ * result per valid finding (the caller passes only those: an invalid one is not in the repository), at
+ * its file relative to the checkout (`%SRCROOT%`) and its lines. The tool is this action, with one rule
+ * per severity (a finding has no kind of its own, and five fixed rules keep `ruleIndex` stable), each
+ * rule's level the severity's. `partialFingerprints` carries the review's own fingerprint (path, title,
+ * the content of the lines: ./build.ts), so code scanning follows a finding across runs and line shifts
+ * exactly as the review's "no repeats" does. Pure: the caller writes the file.
+ *
+ * Trust boundary: the texts are the agent's and leave the runner: each is redacted, the path too.
+ */
+import type { Redact } from "../base/redact.js";
+import { agentMarkdown } from "../render/agent-markdown.js";
+import { mdText } from "../render/markdown.js";
+import { SEVERITIES, type Severity } from "../settings/contract.js";
+import type { Finding } from "../structured/contract.js";
+import { fingerprint } from "./build.js";
+import type { HeadLines } from "./check.js";
+
+/** The OASIS standard's schema (with its errata), as `$schema` names it. */
+export const SARIF_SCHEMA =
+  "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
+export const SARIF_TOOL = "cursor-agent-action";
+/** The key of the review's fingerprint in `partialFingerprints` (versioned: a new derivation, a new key). */
+export const PRINT_KEY = "cursorAgentFinding/v1";
+
+export type SarifLevel = "error" | "warning" | "note";
+
+export const LEVEL: Record<Severity, SarifLevel> = {
+  critical: "error",
+  high: "error",
+  medium: "warning",
+  low: "note",
+  info: "note",
+};
+
+interface Message {
+  text: string;
+  markdown: string;
+}
+
+export interface SarifResult {
+  ruleId: string;
+  ruleIndex: number;
+  level: SarifLevel;
+  message: Message;
+  locations: {
+    physicalLocation: {
+      artifactLocation: { uri: string; uriBaseId: "%SRCROOT%" };
+      region: { startLine: number; endLine?: number };
+    };
+  }[];
+  partialFingerprints: Record<string, string>;
+}
+
+export interface SarifLog {
+  $schema: string;
+  version: "2.1.0";
+  runs: {
+    tool: {
+      driver: {
+        name: string;
+        informationUri?: string;
+        rules: {
+          id: string;
+          name: string;
+          shortDescription: { text: string };
+          defaultConfiguration: { level: SarifLevel };
+        }[];
+      };
+    };
+    results: SarifResult[];
+  }[];
+}
+
+export const ruleId = (s: Severity) => `cursor-agent/${s}`;
+
+export function sarifLog(findings: Finding[], head: HeadLines, redact: Redact): SarifLog {
+  const rules = SEVERITIES.map((s) => ({
+    id: ruleId(s),
+    name: `${s[0]!.toUpperCase()}${s.slice(1)}Finding`,
+    shortDescription: { text: `A ${s}-severity finding of the Cursor agent's review` },
+    defaultConfiguration: { level: LEVEL[s] },
+  }));
+  return {
+    $schema: SARIF_SCHEMA,
+    version: "2.1.0",
+    runs: [
+      {
+        tool: { driver: { name: SARIF_TOOL, rules } },
+        results: findings.map((f) => result(f, head, redact)),
+      },
+    ],
+  };
+}
+
+function result(f: Finding, head: HeadLines, redact: Redact): SarifResult {
+  const lines = head.get(f.path);
+  const title = redact(f.title);
+  const body = redact(f.body);
+  // A range when the finding has one; otherwise its one line.
+  const region =
+    f.start_line === undefined ? { startLine: f.line } : { startLine: f.start_line, endLine: f.line };
+  return {
+    ruleId: ruleId(f.severity),
+    ruleIndex: SEVERITIES.indexOf(f.severity),
+    level: LEVEL[f.severity],
+    message: {
+      text: body.trim() === "" ? title : `${title}\n\n${body}`,
+      // The one sanitiser for the agent's markdown: no mentions, links, images or HTML.
+      markdown: [`**${mdText(title)}**`, agentMarkdown(body)].filter((t) => t !== "").join("\n\n"),
+    },
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: { uri: fileUri(redact(f.path)), uriBaseId: "%SRCROOT%" },
+          region,
+        },
+      },
+    ],
+    // The review's fingerprint, from the file's lines at HEAD when they were read.
+    partialFingerprints: { [PRINT_KEY]: fingerprint(f, Array.isArray(lines) ? lines : undefined) },
+  };
+}
+
+/**
+ * A repository path as a relative URI reference: each segment percent-encoded (a space, `#`, `%` or `?`
+ * would otherwise change what the reference names; `:` in a first segment would read as a scheme).
+ */
+export function fileUri(path: string): string {
+  return path.split("/").map(encodeURIComponent).join("/");
+}
