@@ -5,6 +5,10 @@
  * caller's signal by octokit's paginator, and the identity lookup kept the event loop alive until the
  * job's own timeout), and a cancelled run did the same after writing everything.
  *
+ * The client's own tests: a listing's page aborted by the caller's signal, a request aborted at its own
+ * deadline, and no retry begun whose wait would outlast the caller's deadline (its timer would hold the
+ * process past it).
+ *
  * No bound here depends on how fast the machine is: each is twice the documented one plus a minute, and
  * only a hang meets it (the harness then kills the action, and `timedOut` says so).
  */
@@ -12,6 +16,7 @@ import { createServer, type Server, type Socket } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { API_AFTER_AGENT_MS, CANCEL_BUDGET_TOTAL_MS, RUN_DEADLINES } from "../../src/base/deadlines.js";
 import { createGitHubClient } from "../../src/github/client.js";
+import { startGitHubApi } from "../harness/github-api.js";
 import {
   type ActionResult,
   cleanupActionRuns,
@@ -206,4 +211,27 @@ describe.concurrent("the client against a GitHub that never answers", () => {
       while (api.open() > 0) await sleep(10);
       expect(api.requests).toHaveLength(1);
     }));
+});
+
+describe("the client's retries against its caller's deadline", () => {
+  it("begins no retry whose wait would end after the deadline", async () => {
+    const api = await startGitHubApi({
+      token: TOKEN,
+      pullRequests: [PR],
+      failNext: [{ status: 502, match: /^GET \/repos\/octo\/repo\/pulls\//, times: 3 }],
+    });
+    const statuses = () => api.requests.map((q) => q.status);
+    try {
+      // The retry plugin waits 1 s, then 4 s, then 9 s. None fits in 0.5 s: the 502 fails at once.
+      const hurried = createGitHubClient(TOKEN, api.url, { until: Date.now() + 500 });
+      await expect(hurried.pullBase("octo", "repo", PR)).rejects.toMatchObject({ status: 502 });
+      expect(statuses()).toEqual([502]);
+      // In 3 s the first wait fits, the second does not: one retry, then the 502 is the answer.
+      const roomier = createGitHubClient(TOKEN, api.url, { until: Date.now() + 3_000 });
+      await expect(roomier.pullBase("octo", "repo", PR)).rejects.toMatchObject({ status: 502 });
+      expect(statuses()).toEqual([502, 502, 502]);
+    } finally {
+      await api.close();
+    }
+  });
 });
