@@ -21,6 +21,7 @@ const LAYERS = [
   "agent", // the agent's process: command, start, supervision, its stdout file
   "security", // the safety strategies, the agent user, the action's own environment
   "install", // the Cursor CLI installer
+  "session", // a thread's chat carried across runs in the Actions cache
   "gates", // who may start the agent; its protected configuration
   "publish", // the one writer of outputs and summaries; the comment and the progress comment
   "run", // the run's phases

@@ -11,20 +11,23 @@
  */
 
 import { spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import {
+  appendFileSync,
   closeSync,
   existsSync,
   fstatSync,
+  mkdirSync,
   openSync,
   readdirSync,
   readFileSync,
   readSync,
+  realpathSync,
   renameSync,
   statSync,
   writeFileSync,
 } from "node:fs";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
 /**
@@ -45,6 +48,8 @@ import { setTimeout as sleep } from "node:timers/promises";
  * @property {string[]} [models] the models that --model accepts (any when absent)
  * @property {Record<string, string>} [gates] before writing line N (0-based), wait until this file exists
  * @property {Record<string, number>} [pauses] before writing line N (after its gate), pause this many ms
+ * @property {boolean} [chats] keep chats as the CLI does (see keepChat): `--resume <id>` continues a
+ *   chat found in the store, else a new chat starts, silently; the default stream names the chat's id
  */
 
 /**
@@ -134,6 +139,8 @@ const record = {
   exitCode: undefined,
   /** @type {number | undefined} the line whose gate the replay is waiting on */
   waitingAt: undefined,
+  /** @type {{ dir: string, id: string, asked?: string, resumed: boolean, before: string[] } | undefined} with `chats` */
+  chat: undefined,
 };
 
 /** Synchronous and atomic (write + rename) so the file is whole even if we are killed mid-write. */
@@ -517,9 +524,9 @@ async function replayStreamed(path) {
  * the real captures, in the requested output format.
  * @param {ParsedArgs} parsed
  * @param {"env" | "flag"} apiKeySource
+ * @param {string} [sessionId]
  */
-function defaultOutput(parsed, apiKeySource) {
-  const sessionId = randomUUID();
+function defaultOutput(parsed, apiKeySource, sessionId = randomUUID()) {
   const requestId = randomUUID();
   const model = typeof parsed.options.model === "string" ? parsed.options.model : "Auto";
   const workspace = typeof parsed.options.workspace === "string" ? parsed.options.workspace : ".";
@@ -556,6 +563,55 @@ function defaultOutput(parsed, apiKeySource) {
     result,
   ];
   return events.map((event) => `${JSON.stringify(event)}\n`).join("");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Chats
+
+/**
+ * Where the CLI keeps a workspace's chats (docs/session.md): its config dir (`$CURSOR_CONFIG_DIR`,
+ * else `$XDG_CONFIG_HOME/cursor`, else `~/.cursor`), `chats/`, the md5 of the workspace's real path.
+ * @param {ParsedArgs} parsed
+ */
+function chatsDir(parsed) {
+  const env = process.env;
+  const config = env.CURSOR_CONFIG_DIR?.trim()
+    ? env.CURSOR_CONFIG_DIR
+    : env.XDG_CONFIG_HOME?.trim()
+      ? join(env.XDG_CONFIG_HOME, "cursor")
+      : join(env.HOME ?? "", ".cursor");
+  const workspace = resolve(typeof parsed.options.workspace === "string" ? parsed.options.workspace : ".");
+  let real = workspace;
+  try {
+    real = realpathSync(workspace);
+  } catch {}
+  return join(config, "chats", createHash("md5").update(real).digest("hex"));
+}
+
+/**
+ * The chat this run is a turn of: the one `--resume` names when the store has it, else a new one (the
+ * CLI starts a new chat, silently, when it lacks the one asked for). Its `store.db` (JSON lines here,
+ * SQLite in the CLI) gets this turn's prompt; the record says what the chat held before.
+ * @param {ParsedArgs} parsed
+ */
+function keepChat(parsed) {
+  const dir = chatsDir(parsed);
+  const asked = typeof parsed.options.resume === "string" ? parsed.options.resume : undefined;
+  const found = asked !== undefined && /^[\w-]+$/.test(asked) && existsSync(join(dir, asked, "store.db"));
+  const id = found && asked ? asked : randomUUID();
+  const store = join(dir, id, "store.db");
+  /** @type {string[]} */
+  const before = found
+    ? readFileSync(store, "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => JSON.parse(line).prompt)
+    : [];
+  mkdirSync(join(dir, id), { recursive: true, mode: 0o700 });
+  appendFileSync(store, `${JSON.stringify({ prompt: parsed.prompt })}\n`, { mode: 0o600 });
+  record.chat = { dir, id, asked, resumed: found, before };
+  saveRecord();
+  return id;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -644,7 +700,10 @@ async function main() {
   } else {
     const bytes = scenario.transcript
       ? readFileSync(scenario.transcript)
-      : Buffer.from(defaultOutput(parsed, flagKey ? "flag" : "env"), "utf8");
+      : Buffer.from(
+          defaultOutput(parsed, flagKey ? "flag" : "env", scenario.chats ? keepChat(parsed) : undefined),
+          "utf8",
+        );
     const lines = splitLinesKeepingNewlines(bytes);
     const limit =
       scenario.stopAfterLines ?? (scenario.hang === "mid-stream" ? linesBeforeResult(lines) : lines.length);

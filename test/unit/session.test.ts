@@ -1,0 +1,310 @@
+/**
+ * session: pull-request, in-process: the real @actions/cache client against the cache service stand-in
+ * (test/harness/cache-service.ts), and the fake CLI keeping its chats as the CLI does. A run is: restore,
+ * the fake agent (a turn of the chat), save; the next run's agent gets a fresh home.
+ */
+import { spawnSync } from "node:child_process";
+import diagnostics from "node:diagnostics_channel";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { withCache } from "../../src/session/cache.js";
+import { threadPrefix, workspaceChats } from "../../src/session/key.js";
+import {
+  type ChatPlace,
+  restoreChat,
+  type SessionDeps,
+  saveChat,
+  stagingDir,
+} from "../../src/session/session.js";
+import { type CacheService, startCacheService } from "../harness/cache-service.js";
+
+const FAKE_AGENT = path.resolve("test/fake-agent/fake-agent.mjs");
+const uid = process.geteuid?.() ?? -1;
+const thread = { owner: "octo", repo: "hello", number: 12 };
+
+let svc: CacheService;
+let dir: string;
+let notices: string[];
+let logs: string[];
+let clock: number;
+
+beforeEach(async () => {
+  svc = await startCacheService();
+  dir = mkdtempSync(path.join(tmpdir(), "session-test-"));
+  mkdirSync(path.join(dir, "ws"));
+  mkdirSync(path.join(dir, "temp"));
+  notices = [];
+  logs = [];
+  clock = 1_000;
+});
+afterEach(async () => {
+  await svc.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function runnerEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {
+    RUNNER_TEMP: path.join(dir, "temp"),
+    GITHUB_WORKSPACE: path.join(dir, "ws"),
+    ACTIONS_RESULTS_URL: svc.url,
+    ACTIONS_CACHE_SERVICE_V2: "True",
+    GITHUB_SERVER_URL: "https://github.com",
+    GITHUB_RUN_ID: "77",
+    GITHUB_RUN_ATTEMPT: "1",
+    ...extra,
+  };
+}
+
+function deps(token: string | undefined = svc.token, env = runnerEnv()): SessionDeps {
+  return {
+    cache: { token, env },
+    now: () => ++clock,
+    log: (l) => logs.push(l),
+    notice: (m) => notices.push(m),
+  };
+}
+
+/** A run's place: a new home for the agent (as unprivileged-user gives it). */
+function place(home: string, t = thread): ChatPlace {
+  mkdirSync(home, { recursive: true });
+  return {
+    thread: t,
+    workspace: path.join(dir, "ws"),
+    agentEnv: { HOME: home },
+    agent: { uid },
+    self: { uid },
+  };
+}
+
+interface Turn {
+  sessionId: string;
+  chat: { id: string; resumed: boolean; before: string[] };
+}
+
+/** One turn of the fake CLI, with chats kept; its init event's session id and what it found. */
+function agentTurn(home: string, prompt: string, resume?: string): Turn {
+  const scenario = path.join(dir, `scenario-${prompt}.json`);
+  const record = path.join(dir, `record-${prompt}.json`);
+  writeFileSync(scenario, JSON.stringify({ chats: true, record }));
+  const args = ["-p", "--output-format", "stream-json", "--trust", "--workspace", path.join(dir, "ws")];
+  if (resume) args.push("--resume", resume);
+  const r = spawnSync(process.execPath, [FAKE_AGENT, ...args, prompt], {
+    env: { PATH: process.env.PATH, HOME: home, CURSOR_API_KEY: "k", FAKE_AGENT_SCENARIO: scenario },
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  expect(r.status, r.stderr).toBe(0);
+  const init = JSON.parse(r.stdout.split("\n")[0] ?? "{}") as { session_id: string };
+  const rec = JSON.parse(readFileSync(record, "utf8")) as { chat: Turn["chat"] };
+  return { sessionId: init.session_id, chat: rec.chat };
+}
+
+describe("a pull request's chat across runs", () => {
+  it("is saved after the first run and continued by the next, from the newest entry of its prefix", async () => {
+    const home1 = path.join(dir, "home1");
+    expect(await restoreChat(place(home1), deps(), 10_000)).toEqual({});
+    expect(logs.join("\n")).toContain("No saved chat for #12");
+    const lookup = svc.calls("GetCacheEntryDownloadURL")[0];
+    expect(lookup?.headers.authorization).toBe(`Bearer ${svc.token}`);
+    expect(lookup?.body?.restore_keys).toEqual(["cursor-agent-chat/octo/hello/12/"]);
+    expect(lookup?.body?.key).toMatch(/^cursor-agent-chat\/octo\/hello\/12\//);
+    expect(lookup?.body?.version).toMatch(/^[0-9a-f]{64}$/);
+
+    const first = agentTurn(home1, "first");
+    expect(first.chat.resumed).toBe(false);
+    expect(await saveChat(place(home1), first.sessionId, deps(), 30_000)).toBe(true);
+    const created = svc.calls("CreateCacheEntry")[0];
+    expect(created?.body?.key).toMatch(/^cursor-agent-chat\/octo\/hello\/12\/77-1-\d+$/);
+    expect(created?.body?.version).toBe(lookup?.body?.version);
+    const finalized = svc.calls("FinalizeCacheEntryUpload")[0];
+    expect(Number(finalized?.body?.size_bytes)).toBe(svc.entries[0]?.data?.length);
+    expect(svc.requests.some((r) => r.method === "PUT" && r.path === "/blob/1" && r.status === 201)).toBe(
+      true,
+    );
+
+    // The next run: a new home, the chat restored into it, the CLI continues it.
+    rmSync(home1, { recursive: true });
+    const home2 = path.join(dir, "home2");
+    const restored = await restoreChat(place(home2), deps(), 10_000);
+    expect(restored).toEqual({ resume: first.sessionId, key: created?.body?.key });
+    expect(notices).toEqual([]);
+    const second = agentTurn(home2, "second", restored.resume);
+    expect(second.chat).toMatchObject({ id: first.sessionId, resumed: true, before: ["first"] });
+    expect(second.sessionId).toBe(first.sessionId);
+    expect(await saveChat(place(home2), second.sessionId, deps(), 30_000)).toBe(true);
+
+    // A third run gets the newest entry: both turns.
+    const home3 = path.join(dir, "home3");
+    const third = await restoreChat(place(home3), deps(), 10_000);
+    expect(third.key).toBe(svc.calls("CreateCacheEntry")[1]?.body?.key);
+    expect(agentTurn(home3, "third", third.resume).chat.before).toEqual(["first", "second"]);
+    // Nothing is left in the staging directory, and the token never stayed in the environment.
+    expect(existsSync(stagingDir(runnerEnv()))).toBe(false);
+    expect(process.env.ACTIONS_RUNTIME_TOKEN).toBeUndefined();
+  });
+
+  it("never goes to another number: #12's prefix is not #123's", async () => {
+    expect(threadPrefix({ ...thread, number: 12 })).not.toBe("");
+    expect(threadPrefix({ ...thread, number: 123 }).startsWith(threadPrefix(thread))).toBe(false);
+    const home = path.join(dir, "home");
+    const other = { ...thread, number: 123 };
+    const turn = agentTurn(home, "other");
+    expect(await saveChat(place(home, other), turn.sessionId, deps(), 30_000)).toBe(true);
+    expect(await restoreChat(place(path.join(dir, "h12")), deps(), 10_000)).toEqual({});
+    expect((await restoreChat(place(path.join(dir, "h123"), other), deps(), 10_000)).resume).toBe(
+      turn.sessionId,
+    );
+  });
+
+  it("saves the chat of a run that failed or was stopped: whatever the CLI left in its store", async () => {
+    const home = path.join(dir, "home");
+    const turn = agentTurn(home, "cut");
+    // Only the store is read: the run's end is not the module's to know.
+    expect(await saveChat(place(home), turn.sessionId, deps(), 30_000)).toBe(true);
+    expect(await saveChat(place(home), undefined, deps(), 30_000)).toBe(false);
+    expect(logs.join("\n")).toContain("the agent named none");
+  });
+});
+
+describe("a cache that cannot be used is a notice, and a new chat", () => {
+  it("with no runtime token: nothing is asked", async () => {
+    expect(await restoreChat(place(path.join(dir, "h")), deps(""), 10_000)).toEqual({});
+    expect(notices[0]).toContain("no runtime token");
+    expect(svc.requests).toEqual([]);
+  });
+
+  it("answering 500 (which the client retries): the wait ends, with what was answered", async () => {
+    svc.fail(500);
+    // The wait is ended once the service has answered (not after some time): the client would retry.
+    const answered = (method: string) =>
+      svc.waitFor(method).then(
+        () =>
+          new Promise<void>((resolve) => {
+            // Once the client has read the answer (the service's side has sent it).
+            const read = () => {
+              diagnostics.unsubscribe("http.client.response.finish", read);
+              setImmediate(resolve);
+            };
+            diagnostics.subscribe("http.client.response.finish", read);
+          }),
+      );
+    const d = deps();
+    const restored = restoreChat(
+      place(path.join(dir, "h")),
+      { ...d, cache: { ...d.cache, until: answered("GetCacheEntryDownloadURL") } },
+      60_000,
+    );
+    expect(await restored).toEqual({});
+    expect(notices[0]).toMatch(/could not be restored \(answered 500; stopped waiting\): a new chat starts/);
+    const home = path.join(dir, "home");
+    const turn = agentTurn(home, "t");
+    const saved = saveChat(
+      place(home),
+      turn.sessionId,
+      { ...d, cache: { ...d.cache, until: answered("CreateCacheEntry") } },
+      60_000,
+    );
+    expect(await saved).toBe(false);
+    expect(notices[1]).toMatch(/could not be saved \(answered 500; stopped waiting\)/);
+  });
+
+  it("answering 400 (not retried): the client's own words", async () => {
+    svc.fail(400);
+    expect(await restoreChat(place(path.join(dir, "h")), deps(), 60_000)).toEqual({});
+    expect(notices[0]).toMatch(/could not be restored \(answered 400; Failed to restore: /);
+  });
+
+  it("refusing the token (401)", async () => {
+    expect(await restoreChat(place(path.join(dir, "h")), deps("not-the-token"), 10_000)).toEqual({});
+    expect(notices[0]).toMatch(/could not be restored \(answered 401; /);
+  });
+
+  it("never answering: the deadline ends the call, its requests destroyed", async () => {
+    svc.hang();
+    const asked = svc.waitFor("GetCacheEntryDownloadURL");
+    const restored = restoreChat(place(path.join(dir, "h")), deps(), 300);
+    expect((await asked).status).toBe(0);
+    expect(await restored).toEqual({});
+    expect(notices[0]).toContain("no answer within");
+    const home = path.join(dir, "home");
+    const turn = agentTurn(home, "t");
+    const created = svc.waitFor("CreateCacheEntry");
+    const saved = saveChat(place(home), turn.sessionId, deps(), 300);
+    await created;
+    expect(await saved).toBe(false);
+    expect(notices[1]).toContain("no answer within");
+  });
+
+  it("a fork's pull request: nothing restored nor saved", async () => {
+    const p = { ...place(path.join(dir, "h")), fromFork: true };
+    expect(await restoreChat(p, deps(), 10_000)).toEqual({});
+    expect(await saveChat(p, "abc", deps(), 10_000)).toBe(false);
+    expect(notices[0]).toContain("fork");
+    expect(svc.requests).toEqual([]);
+  });
+});
+
+describe("what is kept and handed back", () => {
+  it("a chat holding a link is not saved (it could point at the action's files)", async () => {
+    const home = path.join(dir, "home");
+    const turn = agentTurn(home, "t");
+    const chat = path.join(workspaceChats({ HOME: home }, path.join(dir, "ws")), turn.sessionId);
+    writeFileSync(path.join(dir, "secret"), "s3cret");
+    symlinkSync(path.join(dir, "secret"), path.join(chat, "store.db-wal"));
+    expect(await saveChat(place(home), turn.sessionId, deps(), 30_000)).toBe(false);
+    expect(notices[0]).toContain("store.db-wal is not a regular file");
+    expect(svc.calls("CreateCacheEntry")).toEqual([]);
+  });
+
+  it("an entry whose id is not a chat id is refused", async () => {
+    const staging = stagingDir(runnerEnv());
+    mkdirSync(path.join(staging, "chat"), { recursive: true });
+    writeFileSync(path.join(staging, "chat", "store.db"), "x");
+    writeFileSync(path.join(staging, "chat.json"), JSON.stringify({ id: "--force" }));
+    const made = await withCache({ token: svc.token, env: runnerEnv(), deadlineMs: 30_000 }, (cache) =>
+      cache.saveCache([staging], `${threadPrefix(thread)}planted`),
+    );
+    expect(made.trouble).toBeUndefined();
+    rmSync(staging, { recursive: true });
+    expect(await restoreChat(place(path.join(dir, "h")), deps(), 10_000)).toEqual({});
+    expect(notices[0]).toContain("no valid id");
+  });
+
+  it("no child the cache client starts gets the runtime token", async () => {
+    // zstd and tar as the client starts them, each recording its environment first.
+    const bin = path.join(dir, "bin");
+    mkdirSync(bin);
+    const seen = path.join(dir, "children.env");
+    for (const name of ["zstd", "unzstd", "zstdmt", "tar"]) {
+      const real = spawnSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" }).stdout.trim();
+      if (!real) continue;
+      writeFileSync(path.join(bin, name), `#!/bin/sh\nenv >> "${seen}"\nexec ${real} "$@"\n`);
+      chmodSync(path.join(bin, name), 0o755);
+    }
+    const oldPath = process.env.PATH;
+    process.env.PATH = `${bin}:${oldPath}`;
+    try {
+      const home = path.join(dir, "home");
+      const turn = agentTurn(home, "t");
+      expect(await saveChat(place(home), turn.sessionId, deps(), 30_000)).toBe(true);
+      expect((await restoreChat(place(path.join(dir, "h2")), deps(), 10_000)).resume).toBe(turn.sessionId);
+    } finally {
+      process.env.PATH = oldPath;
+    }
+    const envs = readFileSync(seen, "utf8");
+    expect(envs).toContain("PATH=");
+    expect(envs).not.toContain(svc.token);
+    expect(process.env.ACTIONS_RUNTIME_TOKEN).toBeUndefined();
+  });
+});
