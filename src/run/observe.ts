@@ -83,6 +83,7 @@ function build(parts: typeof import("./after-start.js"), source: AgentSource, o:
     showThinking: settings.showThinking,
     maxAnnotations: 5,
     redact: o.redact,
+    workspace: settings.workspace,
   });
   const tracker = new parts.ChangeTracker({
     workspace: settings.workspace,
