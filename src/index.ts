@@ -4,3 +4,6 @@ import { capYoungGeneration } from "./run/heap.js";
 
 capYoungGeneration();
 await run();
+// The run's work is done, its outputs and log written: nothing a library left pending (a retry's timer, a
+// keep-alive socket, a cache client's backoff) may hold the step open after it.
+setTimeout(() => process.exit(), 1_000).unref();

@@ -41,7 +41,11 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     // The contract (output-schema, review), once admitted (a schema file is the base commit's by then): a
     // bad schema is an input error before the agent starts.
     const contract = await prepareContract(given);
-    const settings = contract ? { ...given, prompt: contract.prompt } : given;
+    const settings = {
+      ...given,
+      prompt: contract?.prompt ?? given.prompt,
+      resume: prepared.resume ?? given.resume,
+    };
     const agentPath = prepared.cli?.agentPath ?? settings.agentPath;
     const startedAt = deps.now();
 

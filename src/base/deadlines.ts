@@ -23,6 +23,11 @@ export const CANCEL_BUDGET = {
   reviewMs: 1_250,
   /** Writing the PR comment. */
   commentMs: 1_250,
+  /**
+   * Saving the pull request's chat (`session: pull-request`), once the agent is gone: what is left. Small
+   * enough that a large chat is often not saved after a cancel (a notice says so; the last saved one stays).
+   */
+  sessionSaveMs: 250,
 } as const;
 
 /** What the cancel budget's parts add up to. */
@@ -61,6 +66,9 @@ export const RUN_DEADLINES = {
   requestMs: 20_000,
   /** One git call. */
   gitMs: 20_000,
+  /** The pull request's chat from the Actions cache, before the agent starts; and saved after it. */
+  sessionRestoreMs: 30_000,
+  sessionSaveMs: 30_000,
 } as const;
 
 /**

@@ -35,8 +35,9 @@ import { findExecutable, findSystemProgram, guardAgent, resolveStrategy } from "
 import { forbidOwnCoreDumps } from "../security/undumpable.js";
 import type { SafetyStrategy, Settings } from "../settings/settings.js";
 import { type AdmitDeps, admit, settleConfig } from "./admit.js";
+import { CarriedChat } from "./chat.js";
 import { addCliToPath, ensureCli } from "./cli.js";
-import type { AgentSource, Prepared } from "./source.js";
+import type { AgentSource, Prepared, SourceEnd } from "./source.js";
 
 export interface LiveAgentDeps extends AdmitDeps {
   startAgent: StartAgent;
@@ -61,6 +62,7 @@ export class LiveAgent implements AgentSource {
   private agentUser: AgentUser | undefined;
   private strategy: Exclude<SafetyStrategy, "auto"> = "no-sudo";
   private credentials: StashedCredentials | undefined;
+  private chat: CarriedChat | undefined;
 
   /** `track` hands the agent, once started, to the last resort (which kills its group). */
   constructor(
@@ -89,16 +91,25 @@ export class LiveAgent implements AgentSource {
     // taken for the checkout's own.
     this.snapshot = await snapshotWorkingTree(this.git, this.settings.workspace);
     await this.isolate();
-    this.ready = { kind: "ready", cli, restored: admission.restored };
+    const { deps, log } = this;
+    this.chat = await CarriedChat.open(this.settings, this.context, deps.env, deps.now, log, this.agentUser);
+    // A chat the workflow names (`resume`) wins over the one carried.
+    const resume = this.settings.resume ?? this.chat?.resume;
+    this.settings = { ...this.settings, resume };
+    this.ready = { kind: "ready", cli, restored: admission.restored, resume };
     return this.ready;
   }
 
   async run(wire: Parameters<AgentSource["run"]>[0], prompt: string) {
     this.settings = { ...this.settings, prompt };
+    let end: SourceEnd | undefined;
     try {
       this.session = this.startSession();
-      return await this.session.run(wire);
+      end = await this.session.run(wire);
+      return end;
     } finally {
+      // Its chat saved while its home is still there (also after a failure, a timeout or a cancel).
+      await this.chat?.save(end?.stopped?.reason === "cancel");
       // The agent is gone: its user's processes too, the grants taken back, what it created given to the
       // workspace's owner, the checkout's credential back, for the steps after this one.
       this.agentUser?.release();
@@ -112,6 +123,10 @@ export class LiveAgent implements AgentSource {
 
   stop(): void {
     this.session?.stop();
+  }
+
+  chatStarted(id: string): void {
+    if (this.chat) this.chat.chatId = id;
   }
 
   before(): Map<string, string> | undefined {

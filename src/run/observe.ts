@@ -92,6 +92,7 @@ function build(parts: typeof import("./after-start.js"), source: AgentSource, o:
   });
   let warmed = false;
   const onResult = (u: ModelUpdate) => {
+    if (u.type === "init" && u.session.sessionId) source.chatStarted(u.session.sessionId);
     if (u.type !== "result") return;
     source.resultSeen();
     // The report's final message, rendered while the agent exits.

@@ -20,6 +20,8 @@ export type Prepared =
       cli?: Cli;
       /** The prompt's protected configuration, to put back after the run. */
       restored?: Restored;
+      /** The chat to continue, restored from the pull request's earlier runs (`session: pull-request`). */
+      resume?: string;
     }
   | { kind: "refused"; reason: string }
   | { kind: "skipped"; reason: string; notice: boolean };
@@ -53,6 +55,8 @@ export interface AgentSource {
   resultSeen(): void;
   /** A limit of the run was broken: a live agent is stopped (a replay has nothing to stop). */
   stop(): void;
+  /** `system/init` named the chat the agent runs: the one a carried session saves. */
+  chatStarted(id: string): void;
   /** The working tree's changes before the agent started (none for a replay). */
   before(): Map<string, string> | undefined;
   /** After the stream: what was guarded goes back; log lines and warnings saying what was done. */
@@ -84,6 +88,7 @@ export function transcriptSource(
     },
     resultSeen: () => {},
     stop: () => {},
+    chatStarted: () => {},
     before: () => undefined,
     putBack: async () => ({ lines: [], warnings: [] }),
   };

@@ -155,7 +155,16 @@ function grantsFor(s: Setup, installDir: string | undefined): Grant[] {
 }
 
 function asUser(cmd: AgentCommand, s: Setup, uid: number, home: string, agentReal?: string): AgentCommand {
-  const env = { ...cmd.env, HOME: home, USER: s.user, LOGNAME: s.user };
+  // Its CLI's config and chats in its own home: the job's XDG_CONFIG_HOME (/home/runner/.config on a
+  // hosted runner) is not its to write, nor a CURSOR_CONFIG_DIR of the job's.
+  const env: NodeJS.ProcessEnv = {
+    ...cmd.env,
+    HOME: home,
+    USER: s.user,
+    LOGNAME: s.user,
+    XDG_CONFIG_HOME: path.join(home, ".config"),
+  };
+  delete env.CURSOR_CONFIG_DIR;
   const file = agentReal ?? cmd.file;
   const inner = ["--no-new-privs", "--", file, ...cmd.args];
   if (s.uid === 0) {

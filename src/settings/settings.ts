@@ -16,7 +16,7 @@ import { type ContractSettings, readContractInputs } from "./contract.js";
 import { splitArgs } from "./extra-args.js";
 import { INPUT_FILE_MAX_BYTES, type InputRoots, readInputFile } from "./input-file.js";
 import { type InstallSettings, readInstallInputs } from "./install.js";
-import { bool, headers, list, minutes, wholeNumber } from "./values.js";
+import { bool, headers, list, minutes, oneOf, wholeNumber } from "./values.js";
 
 export const INPUT_DEFAULTS = {
   prompt: "",
@@ -31,6 +31,7 @@ export const INPUT_DEFAULTS = {
   resume: "",
   "require-resume": "false",
   "max-tool-calls": "",
+  session: "new",
   "timeout-minutes": "0",
   "agent-path": "cursor-agent",
   "extra-args": "",
@@ -78,6 +79,10 @@ export interface Settings {
   requireResume: boolean;
   /** Tool calls the agent may start; undefined: no limit. */
   maxToolCalls?: number;
+  /** `pull-request`: the thread's chat carried across runs in the Actions cache (src/session/). */
+  session: "new" | "pull-request";
+  /** The cache service's token, kept in the action's memory only (it leaves the environment once read). */
+  runtimeToken?: string;
   /** Stop the agent after this long; 0 means no limit. */
   timeoutMs: number;
   agentPath: string;
@@ -141,6 +146,8 @@ export function readSettings(getInput: GetInput, env: NodeJS.ProcessEnv): Settin
     resume: get("resume") || undefined,
     requireResume: bool(get, "require-resume"),
     maxToolCalls: get("max-tool-calls") === "" ? undefined : wholeNumber(get, "max-tool-calls", 1),
+    session: oneOf(get, "session", ["new", "pull-request"] as const),
+    runtimeToken: env.ACTIONS_RUNTIME_TOKEN || undefined,
     timeoutMs: minutes(get, "timeout-minutes") * 60_000,
     agentPath: get("agent-path"),
     extraArgs: splitArgs(get("extra-args")),

@@ -52,3 +52,9 @@ export function headers(text: string): string[] {
   }
   return out;
 }
+
+export function oneOf<N extends string, V extends string>(get: Get<N>, name: N, values: readonly V[]): V {
+  const v = get(name);
+  if ((values as readonly string[]).includes(v)) return v as V;
+  throw new InputError(name, `'${oneLine(v)}' is not one of ${values.join(", ")}`);
+}

@@ -63,6 +63,8 @@ export function fixture(name: string): string {
 // The fake agent's scenario and record (see test/fake-agent/fake-agent.mjs)
 
 export interface FakeAgentScenario {
+  /** Keep chats as the CLI does (docs/session.md): `--resume <id>` continues one it has. */
+  chats?: boolean;
   /** Absolute path of an ndjson file replayed to stdout byte for byte. Default: a 3-event success. */
   transcript?: string;
   /** Pause between lines (or chunks), ms. */

@@ -74,6 +74,8 @@ describe("readSettings", () => {
       safetyStrategy: "auto",
       requireResume: false,
       maxToolCalls: undefined,
+      session: "new",
+      runtimeToken: undefined,
       agentUser: "cursor-agent",
       contract: { schema: undefined, review: false, failOnSeverity: "none" },
       install: { version: "", baseUrl: "https://downloads.cursor.com" },

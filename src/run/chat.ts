@@ -1,0 +1,70 @@
+/**
+ * `session: pull-request` in the run: the pull request's chat restored from the Actions cache before the
+ * agent starts (into the store of the user it runs as), continued with `--resume`, and saved after it,
+ * whatever its end (src/session/ does the work; its code and @actions/cache load only here).
+ */
+import { agentCommand } from "../agent/command.js";
+import { CANCEL_BUDGET, RUN_DEADLINES } from "../base/deadlines.js";
+import type { RunContext } from "../github/context.js";
+import type { LogWriter } from "../render/log-writer.js";
+import type { AgentUser } from "../security/agent-user.js";
+import type { ChatPlace, SessionDeps } from "../session/session.js";
+import type { Settings } from "../settings/settings.js";
+
+export class CarriedChat {
+  /** The chat the agent ran, once `system/init` named it. */
+  chatId: string | undefined;
+
+  private constructor(
+    private readonly place: ChatPlace,
+    private readonly deps: SessionDeps,
+    /** The chat restored, to continue (`--resume`). */
+    readonly resume: string | undefined,
+  ) {}
+
+  /** Restores the thread's chat; undefined when this run carries none. Never fails the run. */
+  static async open(
+    settings: Settings,
+    context: RunContext,
+    env: NodeJS.ProcessEnv,
+    now: () => number,
+    log: LogWriter,
+    agentUser: AgentUser | undefined,
+  ): Promise<CarriedChat | undefined> {
+    if (settings.session !== "pull-request") return undefined;
+    const pr = context.pullRequest;
+    if (!pr) {
+      log.annotate("notice", "session: pull-request needs a pull request: a new chat starts.");
+      return undefined;
+    }
+    const { restoreChat } = await import("../session/session.js");
+    const uid = process.geteuid?.() ?? -1;
+    // Where the agent's CLI keeps its chats: its environment as it will run (its own home, as its user).
+    const command = agentCommand(settings, env);
+    const agentEnv = agentUser ? agentUser.asUser(command).env : command.env;
+    const place: ChatPlace = {
+      thread: { owner: pr.owner, repo: pr.repo, number: pr.issue },
+      fromFork: pr.fromFork,
+      workspace: settings.workspace,
+      agentEnv,
+      agent: { user: agentUser?.name, uid, PATH: env.PATH },
+      self: { uid, PATH: env.PATH },
+    };
+    const deps: SessionDeps = {
+      cache: { token: settings.runtimeToken, env },
+      now,
+      log: (line) => log.text(line),
+      notice: (m) => log.annotate("notice", m),
+    };
+    const { resume } = await restoreChat(place, deps, RUN_DEADLINES.sessionRestoreMs);
+    log.flush();
+    return new CarriedChat(place, deps, resume);
+  }
+
+  /** After the agent, before its home goes: the chat it ran saved as the thread's newest. */
+  async save(cancelled: boolean): Promise<void> {
+    const { saveChat } = await import("../session/session.js");
+    const ms = cancelled ? CANCEL_BUDGET.sessionSaveMs : RUN_DEADLINES.sessionSaveMs;
+    await saveChat(this.place, this.chatId, this.deps, ms).catch(() => false);
+  }
+}
