@@ -1,23 +1,25 @@
 // @ts-check
 /**
- * An A/B of two builds on the 64 MiB streams: the long run and the edit-heavy one, each build and the
+ * An A/B of two builds on the 64 MiB streams: the 2026-shaped run, the long run and the edit-heavy one
+ * (bench/replay-agent.mjs replaying each in 64 KiB writes), each build and the
  * floor run interleaved in rotating order after a warm-up, as `npm run bench` does; medians and each
  * build's ratio to the floor of the same run. For judging one change, not for BENCHMARKS.md's table.
  *
- *   npm exec -- node bench/ab.mjs HEAD worktree [--runs 7] [--only long|edits|tiny]
+ *   npm exec -- node bench/ab.mjs HEAD worktree [--runs 7] [--only captures|long|edits|tiny]
  *
  * `--only tiny`: the 3-event run alone (start-up); its runs are many and short, so give more of them.
  */
 import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { generateBig, generateTiny } from "./generate.mjs";
+import { generateCaptureShaped } from "./generate-captures.mjs";
 import { generateEdits } from "./generate-shapes.mjs";
 import {
-  FAKE_AGENT,
   FLOOR,
   installCleanup,
   OUT,
   prepare,
+  REPLAY_AGENT,
   readJson,
   readOutputs,
   runNode,
@@ -66,6 +68,11 @@ if (only === "tiny") {
   generateTiny(file, workspacePath("ab-tiny"));
   workloads.push({ name: "ab-tiny", file, files: undefined });
 }
+if (only === "" || only === "captures") {
+  const file = path.join(OUT, "captures-64.ndjson");
+  const g = generateCaptureShaped(file, { targetBytes: 64 * 2 ** 20, root: workspacePath("ab-captures") });
+  workloads.push({ name: "ab-captures", file, files: g.workspace });
+}
 if (only === "" || only === "long") {
   const file = path.join(OUT, "big.ndjson");
   generateBig(file, { root: workspacePath("ab-long") });
@@ -88,7 +95,7 @@ for (const w of workloads) {
   for (const t of targets) {
     wall[t.name] = [];
     const r = prepare(w.name, {
-      agentPath: FAKE_AGENT,
+      agentPath: REPLAY_AGENT,
       actionYml: t.actionYml,
       inputs: { "stream-partial-output": "true" },
       files: w.files,

@@ -37,7 +37,7 @@ import {
 } from "./generate.mjs";
 
 /** Buffered line writer: one JSON event per line, written in ~1 MiB chunks. @param {string} file */
-function lineWriter(file) {
+export function lineWriter(file) {
   const fd = openSync(file, "w");
   /** @type {string[]} */
   let pending = [];
@@ -74,7 +74,7 @@ function lineWriter(file) {
 }
 
 /** @param {ReturnType<typeof lineWriter>} w @param {string} sessionId @param {number} ts @param {string} text */
-function finish(w, sessionId, ts, text) {
+export function finish(w, sessionId, ts, text) {
   w.emit(assistantEvent(text, sessionId));
   w.emit({
     type: "result",
@@ -96,7 +96,7 @@ function finish(w, sessionId, ts, text) {
  * @param {(i: number) => string} name
  * @returns {GenFile[]}
  */
-function makeFiles(r, root, count, lineCount, name) {
+export function makeFiles(r, root, count, lineCount, name) {
   /** @type {GenFile[]} */
   const files = [];
   for (let i = 0; i < count; i++) {

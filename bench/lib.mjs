@@ -36,6 +36,8 @@ export const OUT = path.join(BENCH, "out");
 export const DIST = path.join(ROOT, "dist", "index.js");
 export { FAKE_AGENT };
 export const PACED_AGENT = path.join(BENCH, "paced-agent.mjs");
+/** The agent of the throughput and start-up runs: replays a transcript in 64 KiB writes (its header). */
+export const REPLAY_AGENT = path.join(BENCH, "replay-agent.mjs");
 export const EDIT_AGENT = path.join(BENCH, "agent-then-edit.sh");
 export const FLOOR = path.join(BENCH, "floor.mjs");
 export const USAGE = path.join(BENCH, "usage.cjs");

@@ -23,10 +23,10 @@ import { generateBig, generateTiny } from "./generate.mjs";
 import { generateEdits } from "./generate-shapes.mjs";
 import {
   DIST,
-  FAKE_AGENT,
   installCleanup,
   OUT,
   prepare,
+  REPLAY_AGENT,
   ROOT,
   readOutputs,
   runNode,
@@ -47,7 +47,7 @@ import {
  */
 export async function profileAction(target, transcript, name, interval = 250, files = undefined) {
   const r = prepare(`profile-${name}`, {
-    agentPath: FAKE_AGENT,
+    agentPath: REPLAY_AGENT,
     actionYml: target.actionYml,
     inputs: { "stream-partial-output": "true" },
     files,
