@@ -43,6 +43,8 @@ export interface RunContext {
   };
   /** The comment that started the run (issue and review comments). */
   comment?: { body: string };
+  /** The conversation this run belongs to: the pull request, or the issue (`issues`, `issue_comment`). */
+  thread?: IssueRef;
 }
 
 /*
@@ -128,6 +130,11 @@ export function readContext(env: NodeJS.ProcessEnv): RunContext {
   } else if (eventName === "issue_comment" && p.issue?.pull_request && p.issue.number !== undefined) {
     // A comment on a pull request arrives as an issue_comment whose issue has a `pull_request` key.
     ctx.pullRequest = { ...repository, issue: p.issue.number };
+  }
+  const issue = p.issue?.number;
+  if (ctx.pullRequest) ctx.thread = { ...repository, issue: ctx.pullRequest.issue };
+  else if ((eventName === "issues" || eventName === "issue_comment") && issue !== undefined) {
+    ctx.thread = { ...repository, issue };
   }
   return ctx;
 }

@@ -32,9 +32,9 @@ export class CarriedChat {
     agentUser: AgentUser | undefined,
   ): Promise<CarriedChat | undefined> {
     if (settings.session !== "pull-request") return undefined;
-    const pr = context.pullRequest;
-    if (!pr) {
-      log.annotate("notice", "session: pull-request needs a pull request: a new chat starts.");
+    const thread = context.thread;
+    if (!thread) {
+      log.annotate("notice", "session: pull-request needs a pull request or an issue: a new chat starts.");
       return undefined;
     }
     const { restoreChat } = await import("../session/session.js");
@@ -43,8 +43,8 @@ export class CarriedChat {
     const command = agentCommand(settings, env);
     const agentEnv = agentUser ? agentUser.asUser(command).env : command.env;
     const place: ChatPlace = {
-      thread: { owner: pr.owner, repo: pr.repo, number: pr.issue },
-      fromFork: pr.fromFork,
+      thread: { owner: thread.owner, repo: thread.repo, number: thread.issue },
+      fromFork: context.pullRequest?.fromFork,
       workspace: settings.workspace,
       agentEnv,
       agent: { user: agentUser?.name, uid, PATH: env.PATH },

@@ -69,6 +69,38 @@ describe("a pull request's chat across runs", () => {
     expect(other.outputs.resumed).toBe("false");
   }, 120_000);
 
+  it("an issue's thread has its chat too (issues and pull requests share one number space)", async () => {
+    const onIssue = (n: number) =>
+      runAction({
+        // The issue events are gated: the actor is let in by name (no GitHub to ask here).
+        inputs: {
+          prompt: "on the issue",
+          session: "pull-request",
+          comment: "false",
+          "allowed-users": "octocat",
+        },
+        env: {
+          CURSOR_API_KEY: "key_0123456789abcdef0123456789abcdef",
+          ACTIONS_RUNTIME_TOKEN: svc.token,
+          ACTIONS_RESULTS_URL: svc.url,
+          ACTIONS_CACHE_SERVICE_V2: "True",
+          RUNNER_TEMP: runnerTemp,
+        },
+        eventName: "issues",
+        eventPayload: { action: "opened", issue: { number: n }, sender: { login: "octocat", type: "User" } },
+        scenario: { chats: true },
+      });
+    const first = await onIssue(9);
+    expect(svc.calls("CreateCacheEntry").map((c) => c.body?.key)).toEqual([
+      expect.stringMatching(/^cursor-agent-chat\/octo\/repo\/9\//),
+    ]);
+    const second = await onIssue(9);
+    expect([second.outputs["session-id"], second.outputs.resumed]).toEqual([
+      first.outputs["session-id"],
+      "true",
+    ]);
+  }, 120_000);
+
   // A 5xx is retried by the cache client up to the restore's deadline (30 s): the in-process tests
   // (test/unit/session.test.ts) hold that; here a refusal, which answers at once.
   it("a cache that refuses (401): a notice, a new chat, a green step", async () => {

@@ -27,6 +27,7 @@ describe("readContext", () => {
       repository: { owner: "o", repo: "r" },
       actor: { login: "dev", isBot: false },
       pullRequest: { owner: "o", repo: "r", issue: 7, baseSha: SHA },
+      thread: { owner: "o", repo: "r", issue: 7 },
     });
   });
 
@@ -46,6 +47,8 @@ describe("readContext", () => {
   it("a comment on an issue is about no pull request", () => {
     const ctx = readContext(env("issue_comment", { issue: { number: 3 }, comment: { body: "hi" } }));
     expect(ctx.pullRequest).toBeUndefined();
+    // Its conversation is the issue's (session: pull-request carries a chat per thread).
+    expect(ctx.thread).toEqual({ owner: "o", repo: "r", issue: 3 });
   });
 
   it("odd or missing payloads read as empty; GITHUB_ACTOR stands in for the sender", () => {
