@@ -7,7 +7,15 @@
  * Needs root (to create the user and run as it): skipped, saying so, otherwise.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
@@ -70,10 +78,10 @@ async function runAgent(
   chmodSync(rec, 0o777);
   const found = path.join(rec, "found.txt");
   const scenario = path.join(bin, "scenario.json");
-  writeFileSync(
-    scenario,
-    JSON.stringify({ transcript: fixture("cursorhack-direct-sleep-mac-thinking-seq-shell.ndjson") }),
-  );
+  // A copy the agent's user can read: the checkout may sit in a private (0700) directory.
+  const transcript = path.join(bin, "t.ndjson");
+  copyFileSync(fixture("cursorhack-direct-sleep-mac-thinking-seq-shell.ndjson"), transcript);
+  writeFileSync(scenario, JSON.stringify({ transcript }));
   const spy = path.join(bin, "spy.sh");
   writeFileSync(spy, `#!/bin/sh\nout="${found}"\n${script}\nexec "${shared.fakeAgent}" "$@"\n`, {
     mode: 0o755,
