@@ -23,17 +23,22 @@ beforeEach(async () => {
 });
 afterEach(() => svc.close());
 
+/** The runner's variables the cache client reads, this test's stand-in in them. */
+function runnerEnv(): Record<string, string> {
+  return {
+    CURSOR_API_KEY: "key_0123456789abcdef0123456789abcdef",
+    ACTIONS_RUNTIME_TOKEN: svc.token,
+    ACTIONS_RESULTS_URL: svc.url,
+    ACTIONS_CACHE_SERVICE_V2: "True",
+    RUNNER_TEMP: runnerTemp,
+  };
+}
+
 function run(number: number, extra: Record<string, string> = {}) {
   return runAction({
     // No PR comment: this is about the chat (GitHub is not reachable here, and would only be retried).
     inputs: { prompt: `message to #${number}`, session: "pull-request", comment: "false", ...extra },
-    env: {
-      CURSOR_API_KEY: "key_0123456789abcdef0123456789abcdef",
-      ACTIONS_RUNTIME_TOKEN: svc.token,
-      ACTIONS_RESULTS_URL: svc.url,
-      ACTIONS_CACHE_SERVICE_V2: "True",
-      RUNNER_TEMP: runnerTemp,
-    },
+    env: runnerEnv(),
     // A cache that fails is waited for up to its deadline (30 s), which only a hang would double.
     timeoutMs: 120_000,
     pullRequest: { number },
@@ -79,13 +84,7 @@ describe("a pull request's chat across runs", () => {
           comment: "false",
           "allowed-users": "octocat",
         },
-        env: {
-          CURSOR_API_KEY: "key_0123456789abcdef0123456789abcdef",
-          ACTIONS_RUNTIME_TOKEN: svc.token,
-          ACTIONS_RESULTS_URL: svc.url,
-          ACTIONS_CACHE_SERVICE_V2: "True",
-          RUNNER_TEMP: runnerTemp,
-        },
+        env: runnerEnv(),
         eventName: "issues",
         eventPayload: { action: "opened", issue: { number: n }, sender: { login: "octocat", type: "User" } },
         scenario: { chats: true },
