@@ -218,7 +218,8 @@ async function interleaved(
  * action is (BENCH_FLOOR_STDOUT_FILE); with `files`, also the end of the run: from the agent's exit
  * (bench/agent-then-edit.sh stamps it) to the action's.
  * @param {import("./lib.mjs").Target} target
- * @param {{ name: string, transcript: string, toolCalls: number, lines: number, files?: import("./lib.mjs").WorkspaceFile[], tee?: boolean, drain?: boolean, runs: number, timeoutMs?: number }} w
+ * @param {{ name: string, transcript: string, toolCalls: number, lines: number, files?: import("./lib.mjs").WorkspaceFile[], tee?: boolean, drain?: boolean, lineWrites?: boolean, runs: number, timeoutMs?: number }} w
+ * `lineWrites`: the agent writes a line at a time (the memory runs: bench/replay-agent.mjs says why).
  * `drain`: the agent exits only once its reader has caught up (bench/replay-agent.mjs), so that "agent
  * exit → action exit" is the end of the run's own work, as on a real run, not a backlog.
  * @param {string[]} leftovers
@@ -232,7 +233,15 @@ async function measureStream(target, w, leftovers) {
     files: w.files,
   });
   const scenario = path.join(r.dir, "scenario.json");
-  writeFileSync(scenario, JSON.stringify({ transcript: w.transcript, record, drain: w.drain === true }));
+  writeFileSync(
+    scenario,
+    JSON.stringify({
+      transcript: w.transcript,
+      record,
+      drain: w.drain === true,
+      lineWrites: w.lineWrites === true,
+    }),
+  );
   const usageFile = path.join(r.dir, "usage.json");
   const exitFile = path.join(r.dir, "agent-exit");
   const agentPid = () => readJson(record)?.pid;
@@ -704,6 +713,7 @@ async function main() {
         transcript: file,
         ...pick(g.stats),
         files: g.workspace,
+        lineWrites: true,
         runs: 1,
         timeoutMs: 900_000,
       },
@@ -726,7 +736,14 @@ async function main() {
     const g = generateCalls(file, { calls: n, root: workspacePath(`calls-${n}`) });
     const m = await measureStream(
       target,
-      { name: `${n} tool calls`, transcript: file, ...pick(g.stats), runs: 1, timeoutMs: 1_800_000 },
+      {
+        name: `${n} tool calls`,
+        transcript: file,
+        ...pick(g.stats),
+        lineWrites: true,
+        runs: 1,
+        timeoutMs: 1_800_000,
+      },
       leftovers,
     );
     rmSync(file, { force: true });
