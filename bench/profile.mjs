@@ -8,6 +8,7 @@
  *   npm exec -- node bench/profile.mjs            # the ≥64 MiB stream (bench/out/big.ndjson)
  *   npm exec -- node bench/profile.mjs tiny       # the 3-event run (start-up)
  *   npm exec -- node bench/profile.mjs edits      # the 64 MiB edit-heavy stream
+ *   npm exec -- node bench/profile.mjs captures   # the 64 MiB 2026-shaped stream (bench/generate-captures.mjs)
  *   npm exec -- node bench/profile.mjs big --top 30 --interval 100   # µs between samples (default 250)
  *   npm exec -- node bench/profile.mjs big --dist HEAD                # the committed build
  *   npm exec -- node bench/profile.mjs big --repeat 3                 # averaged over 3 profiled runs
@@ -20,6 +21,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ENTRY as BUNDLE_ENTRY } from "../scripts/bundle.mjs";
 import { generateBig, generateTiny } from "./generate.mjs";
+import { generateCaptureShaped } from "./generate-captures.mjs";
 import { generateEdits } from "./generate-shapes.mjs";
 import {
   DIST,
@@ -356,6 +358,12 @@ async function main() {
   } else if (which === "edits") {
     transcript = path.join(OUT, "edits.ndjson");
     files = generateEdits(transcript, {
+      targetBytes: 64 * 2 ** 20,
+      root: workspacePath(`profile-${name}`),
+    }).workspace;
+  } else if (which === "captures") {
+    transcript = path.join(OUT, "captures.ndjson");
+    files = generateCaptureShaped(transcript, {
       targetBytes: 64 * 2 ** 20,
       root: workspacePath(`profile-${name}`),
     }).workspace;
