@@ -11,8 +11,8 @@ __webpack_require__.d(__webpack_exports__, {
   checkReview: () => (/* binding */ checkReview)
 });
 
-// EXTERNAL MODULE: ./src/git/reader.ts
-var reader = __webpack_require__(6073);
+// EXTERNAL MODULE: ./src/git/reader.ts + 3 modules
+var reader = __webpack_require__(4985);
 // EXTERNAL MODULE: ./src/structured/contract.ts
 var contract = __webpack_require__(853);
 // EXTERNAL MODULE: ./src/git/workspace-files.ts
@@ -81,6 +81,13 @@ function problem(f, head) {
 }
 
 ;// CONCATENATED MODULE: ./src/review/judge.ts
+/**
+ * A review's findings, once the schema has passed them, checked against the repository (./check.ts): the
+ * invalid ones fail the run with one line that names them, and are never posted. Then `fail-on-severity`
+ * on the valid ones only: a finding that is not in the repository is an invalid one, not a gate's. When
+ * both apply, `error` carries both lines. A replayed transcript's paths belong to another checkout: its
+ * findings are taken as the schema passed them.
+ */
 
 
 

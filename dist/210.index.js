@@ -4785,7 +4785,7 @@ exports.validateUnion = validateUnion;
 
 /***/ }),
 
-/***/ 7491:
+/***/ 9872:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4806,7 +4806,7 @@ exports["default"] = def;
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const id_1 = __webpack_require__(7491);
+const id_1 = __webpack_require__(9872);
 const ref_1 = __webpack_require__(2996);
 const core = [
     "$schema",

@@ -92,8 +92,8 @@ __webpack_require__.d(__webpack_exports__, {
 var identity = __webpack_require__(7369);
 // EXTERNAL MODULE: ./src/review/anchor.ts
 var review_anchor = __webpack_require__(1631);
-// EXTERNAL MODULE: ./src/review/build.ts + 1 modules
-var build = __webpack_require__(7978);
+// EXTERNAL MODULE: ./src/review/build.ts + 2 modules
+var build = __webpack_require__(5912);
 ;// CONCATENATED MODULE: ./src/review/edits.ts
 function editSuggestions(files) {
     const out = [];
@@ -182,6 +182,20 @@ function fromDiff(path, diff) {
 }
 
 ;// CONCATENATED MODULE: ./src/review/post.ts
+/**
+ * Posting a run's review: the pull request's diff and the fingerprints of earlier runs are read from the
+ * API, the review is built (./build.ts) and posted as one review, `event: COMMENT`, with the action's own
+ * token (the agent never holds one). One review per run, even when nothing is new: its body says so.
+ *
+ * Trust boundary: a fingerprint keeps a finding from being posted again, so only the action's own reviews
+ * and review comments are read for them. Anyone who can comment on the pull request (its author among
+ * them) can paste a hidden marker; what a person wrote is never taken for what the action posted. Whose
+ * items are the action's: one rule with the sticky comment's (src/github/identity.ts).
+ *
+ * Deadline: the caller's `signal` stops it. The caller makes the client with the same signal (octokit's
+ * `request.signal`: the request in flight is aborted), and it is checked here between the listings' items
+ * and before the review is posted, so that a review never appears after the run said it could not post one.
+ */
 
 
 

@@ -13,21 +13,31 @@ __webpack_require__.d(__webpack_exports__, {
   loadContract: () => (/* binding */ loadContract)
 });
 
-// EXTERNAL MODULE: ./src/settings.ts + 3 modules
-var settings = __webpack_require__(6515);
+// EXTERNAL MODULE: ./src/base/errors.ts
+var errors = __webpack_require__(4758);
 // EXTERNAL MODULE: ./src/structured/contract.ts
 var contract = __webpack_require__(853);
+// EXTERNAL MODULE: ./node_modules/re2js/build/index.js
+var build = __webpack_require__(2856);
 ;// CONCATENATED MODULE: ./src/structured/validate.ts
+
 /** Errors quoted in the `error` output. */
 const QUOTED_ERRORS = 5;
-/** Compiles `schema`; throws a one-line error when it is not a valid schema. */
-async function compileSchema(schema) {
+/**
+ * Compiles `schema`; throws a one-line error when it is not a valid schema. `ours`: the action's own
+ * review schema, whose path pattern needs lookahead and is linear as written: V8's engine runs it.
+ */
+async function compileSchema(schema, ours = false) {
     // A CommonJS module: its class is a named export under Node, the default one once bundled.
     const mod = (await __webpack_require__.e(/* import() */ 210).then(__webpack_require__.t.bind(__webpack_require__, 2210, 23)));
     const Ajv2020 = mod.Ajv2020 ?? mod.default?.Ajv2020;
     if (!Ajv2020)
         throw new Error("the JSON Schema validator could not be loaded");
-    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    const ajv = new Ajv2020({
+        allErrors: true,
+        strict: false,
+        ...(ours ? {} : { code: { regExp: linearRegExp } }),
+    });
     let check;
     try {
         check = ajv.compile(schema);
@@ -50,6 +60,14 @@ function describe(e) {
             : "";
     return `${at} ${e.message ?? e.keyword}${extra}`;
 }
+/** ajv's regular-expression engine, as RE2: `test` searches, as a JSON Schema `pattern` does. */
+const linearRegExp = Object.assign((pattern, flags) => {
+    const re = build/* RE2JS */.L3.compile(pattern, flags.includes("i") ? build/* RE2JS */.L3.CASE_INSENSITIVE : 0);
+    // ajv keeps one compiled pattern per `toString()`: without its own, every pattern would be the first.
+    return { test: (s) => re.matcher(s).find(), toString: () => `/${pattern}/${flags}` };
+}, 
+// Only for ajv's standalone code, which the action never generates.
+{ code: 'require("re2js").RE2JS' });
 
 ;// CONCATENATED MODULE: ./src/structured/load.ts
 /**
@@ -62,7 +80,7 @@ function describe(e) {
 
 async function loadContract(c) {
     if (c.review)
-        return { schema: contract.REVIEW_SCHEMA, validate: await compileSchema(contract.REVIEW_SCHEMA), review: true };
+        return { schema: contract.REVIEW_SCHEMA, validate: await compileSchema(contract.REVIEW_SCHEMA, true), review: true };
     if (!c.schema)
         return undefined;
     const { text, from } = c.schema;
@@ -76,18 +94,38 @@ async function loadContract(c) {
             schema = parse(text);
         }
         catch (e) {
-            throw new settings/* InputError */.dz(from, `neither JSON nor YAML: ${e.message.split("\n")[0]}`);
+            throw new errors/* InputError */.d(from, `neither JSON nor YAML: ${e.message.split("\n")[0]}`);
         }
     }
     if (schema === null || typeof schema !== "object" || Array.isArray(schema)) {
-        throw new settings/* InputError */.dz(from, "a JSON Schema is an object");
+        throw new errors/* InputError */.d(from, "a JSON Schema is an object");
+    }
+    // ajv compiles a schema recursively: one nested without end would overflow the stack.
+    if (depthOver(schema, MAX_SCHEMA_DEPTH)) {
+        throw new errors/* InputError */.d(from, `the schema nests deeper than ${MAX_SCHEMA_DEPTH} levels`);
     }
     try {
         return { schema, validate: await compileSchema(schema), review: false };
     }
     catch (e) {
-        throw new settings/* InputError */.dz(from, `not a valid JSON Schema: ${e.message}`);
+        throw new errors/* InputError */.d(from, `not a valid JSON Schema: ${e.message}`);
     }
+}
+/** Deeper than any real schema goes (the review schema: 6). */
+const MAX_SCHEMA_DEPTH = 64;
+/** Whether `value` nests objects or arrays deeper than `max`: a walk with a stack of its own, no recursion. */
+function depthOver(value, max) {
+    const stack = [[value, 1]];
+    while (stack.length > 0) {
+        const [v, depth] = stack.pop();
+        if (v === null || typeof v !== "object")
+            continue;
+        if (depth > max)
+            return true;
+        for (const child of Object.values(v))
+            stack.push([child, depth + 1]);
+    }
+    return false;
 }
 
 

@@ -1,5 +1,5 @@
 export const id = 89;
-export const ids = [89];
+export const ids = [89,474];
 export const modules = {
 
 /***/ 7089:
@@ -13,23 +13,23 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: InstallError
 
-// EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __webpack_require__(1421);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __webpack_require__(8161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __webpack_require__(7975);
+// EXTERNAL MODULE: ./src/settings/install.ts
+var install = __webpack_require__(8642);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __webpack_require__(7075);
 // EXTERNAL MODULE: external "node:stream/promises"
-var promises_ = __webpack_require__(6466);
+var external_node_stream_promises_ = __webpack_require__(6466);
 ;// CONCATENATED MODULE: ./node_modules/is-network-error/index.js
 const objectToString = Object.prototype.toString;
 
@@ -403,20 +403,27 @@ function makeRetriable(function_, options) {
 	};
 }
 
+// EXTERNAL MODULE: ./src/base/errors.ts
+var errors = __webpack_require__(4758);
 ;// CONCATENATED MODULE: ./src/install/fetch.ts
 /**
  * The installer's HTTP: retried with backoff on network errors, timeouts, 429 and 5xx (p-retry), never on
  * other 4xx; a timeout per attempt; a downloaded file streamed to disk and hashed on the way, with a
  * progress line every few seconds. A request that fails for good throws `FetchFailed`: one line, naming the
  * URL, the last error and how many attempts were really made.
+ *
+ * Redirects are followed here, not by fetch: from https only to https (TLS names the host we trust; a
+ * hop to http would hand the package to anyone on the path), and from http (a test's or a LAN mirror's
+ * base URL) only within the same origin. A refused redirect is final, and said in one line.
  */
 
 
 
 
 
+
 /** A failure of the install, said in one line (the action's last resort prints it as is). */
-class InstallError extends Error {
+class InstallError extends errors/* UserFacingError */.U {
     constructor(message) {
         super(message);
         this.name = "InstallError";
@@ -429,6 +436,13 @@ class HttpStatusError extends Error {
         super(`HTTP ${status} from ${url}`);
         this.status = status;
         this.url = url;
+    }
+}
+/** A redirect this installer does not follow (see the header): final, never retried. */
+class RedirectRefused extends Error {
+    constructor(message) {
+        super(message);
+        this.name = "RedirectRefused";
     }
 }
 /** A request that failed for good: its last error, after `attempts` tries (1: it was not retried). */
@@ -452,6 +466,8 @@ const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
 const PROGRESS_EVERY_MS = 5_000;
 /** A build name or the install script: anything longer is not read (a mirror's error page, a stream). */
 const MAX_TEXT_BYTES = 1024 * 1024;
+/** As many hops as a CDN needs (a mirror, then a signed URL); more is a loop. */
+const MAX_REDIRECTS = 5;
 async function retried(url, timeoutMs, log, attempt) {
     // Counted here, not taken from the retry settings: an answer that is final (a 404) is tried once.
     let attempts = 0;
@@ -462,6 +478,8 @@ async function retried(url, timeoutMs, log, attempt) {
             return await res.catch((e) => {
                 // Only a server's trouble or a rate limit may pass with time; any other answer is final.
                 if (e instanceof HttpStatusError && e.status !== 429 && e.status < 500)
+                    throw new AbortError(e);
+                if (e instanceof RedirectRefused)
                     throw new AbortError(e);
                 throw e;
             });
@@ -491,13 +509,39 @@ function why(e) {
     return err?.cause?.code ?? err?.cause?.message ?? err?.message ?? String(e);
 }
 async function get(url, signal, headers = {}) {
-    const res = await fetch(url, { signal, headers, redirect: "follow" });
-    if (!res.ok) {
-        await res.body?.cancel().catch(() => { });
-        throw new HttpStatusError(res.status, url);
+    let at = new URL(url);
+    for (let hops = 0;; hops++) {
+        const res = await fetch(at, { signal, headers, redirect: "manual" });
+        const location = res.headers.get("location");
+        if (res.status >= 300 && res.status < 400 && location !== null) {
+            await res.body?.cancel().catch(() => { });
+            if (hops === MAX_REDIRECTS)
+                throw new RedirectRefused(`more than ${MAX_REDIRECTS} redirects`);
+            const next = new URL(location, at);
+            const refusal = redirectRefusal(at, next);
+            if (refusal)
+                throw new RedirectRefused(refusal);
+            at = next;
+            continue;
+        }
+        if (!res.ok) {
+            await res.body?.cancel().catch(() => { });
+            throw new HttpStatusError(res.status, url);
+        }
+        return res;
     }
-    return res;
 }
+/** Why a redirect from `from` to `to` is not followed (see the header); undefined when it is. */
+function redirectRefusal(from, to) {
+    if (from.protocol === "https:") {
+        return to.protocol === "https:" ? undefined : `refused a redirect to ${where(to)}: not https`;
+    }
+    return to.origin === from.origin
+        ? undefined
+        : `refused a redirect from ${where(from)} to ${where(to)}: over http, only within the same origin`;
+}
+/** Scheme and host, not the path or query (a signed URL's token stays out of the log). */
+const where = (u) => `${u.protocol}//${u.host}`;
 /** A small text (a build name, the install script). */
 async function getText(url, log, headers = {}) {
     return retried(url, TEXT_TIMEOUT_MS, log, async (signal) => {
@@ -556,7 +600,7 @@ async function download(url, dest, log) {
         });
         if (!res.body)
             throw new HttpStatusError(res.status, url);
-        await (0,promises_.pipeline)(external_node_stream_.Readable.fromWeb(res.body), count, (0,external_node_fs_.createWriteStream)(dest));
+        await (0,external_node_stream_promises_.pipeline)(external_node_stream_.Readable.fromWeb(res.body), count, (0,external_node_fs_.createWriteStream)(dest));
         if (total !== undefined && bytes !== total)
             throw new Error(`cut short: ${bytes} of ${total} bytes`);
         return { sha256: hash.digest("hex"), bytes };
@@ -566,8 +610,8 @@ function mib(bytes) {
     return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
 
-// EXTERNAL MODULE: ./src/install/inputs.ts
-var inputs = __webpack_require__(2782);
+// EXTERNAL MODULE: ./src/install/manifest.ts
+var install_manifest = __webpack_require__(5474);
 ;// CONCATENATED MODULE: ./src/install/platform.ts
 /**
  * Where a build of the Cursor CLI is published, per platform (the layout the CLI's own install script
@@ -604,13 +648,18 @@ function cacheVersion(build) {
         .join(".")}-g${commit}`;
 }
 
+// EXTERNAL MODULE: ./src/install/tar.ts
+var tar = __webpack_require__(8176);
 ;// CONCATENATED MODULE: ./src/install/install.ts
 /**
  * Installing the Cursor CLI without a step of the user's: the build asked for (or the latest), from the
- * runner's tool cache when an earlier run put it there, else downloaded (./fetch.ts), unpacked whole and
- * put in the tool cache, keyed by build and arch. No checksum is published for the CLI: the archive's
- * sha256 is logged and output, so a workflow can pin it. Loaded only when an install may be needed.
+ * runner's tool cache when an earlier run put it there and it still is what was installed, else
+ * downloaded (./fetch.ts), unpacked under rules (./tar.ts), recorded (./manifest.ts) and put in the tool
+ * cache, keyed by build and arch (`<cache>/cursor-agent/<semver>/<arch>`, with `<arch>.complete` as
+ * @actions/tool-cache lays it out). No checksum is published for the CLI: the archive's sha256 is
+ * logged and output, so a workflow can pin it. Loaded only when an install may be needed.
  */
+
 
 
 
@@ -622,58 +671,146 @@ function cacheVersion(build) {
 
 const TOOL = "cursor-agent";
 const DEFAULT_BASE = "https://downloads.cursor.com";
-/** Kept beside the unpacked package, so that a build from the cache still has its archive's hash. */
-const SHA_FILE = ".cursor-agent-action.sha256";
 async function installAgent(s, env, log, platform = process.platform, arch = process.arch) {
     const target = targetOf(platform, arch);
     if (typeof target === "string")
         throw new InstallError(`Could not install the Cursor CLI: ${target}.`);
     // A build the user named, or the one found as the latest (then a 404 is not theirs to fix).
-    const named = inputs/* BUILD */.Bv.test(s.version);
+    const named = install/* BUILD */.Bv.test(s.version);
     const build = named ? s.version : await latest(s.baseUrl, log);
-    // The tool cache's module reads its directories from the process's environment.
     const temp = env.RUNNER_TEMP || (0,external_node_os_.tmpdir)();
-    process.env.RUNNER_TEMP ||= temp;
-    process.env.RUNNER_TOOL_CACHE ||= env.RUNNER_TOOL_CACHE || external_node_path_default().join(temp, "tool-cache");
-    const tc = await Promise.all(/* import() */[__webpack_require__.e(119), __webpack_require__.e(58), __webpack_require__.e(805)]).then(__webpack_require__.bind(__webpack_require__, 9805));
-    const cached = tc.find(TOOL, cacheVersion(build), target.arch);
-    if (cached) {
-        const sha256 = recordedSha(cached);
-        if (sha256) {
-            log(`Cursor CLI ${build} from the tool cache (${cached}), sha256 ${sha256}`);
-            return { agentPath: launcher(cached, target), build, sha256, fromCache: true };
-        }
-        // Put there by another tool or an older version of this action: what it is cannot be told, and
-        // cursor-sha256 would be empty. Downloaded again; tc.cacheDir empties the entry before filling it.
-        log(`Cursor CLI ${build} in the tool cache (${cached}) has no sha256 beside it: downloading it again`);
-    }
-    const url = packageUrl(s.baseUrl, build, target);
-    const work = external_node_path_default().join(temp, `cursor-agent-install-${process.pid}-${Date.now()}`);
-    (0,external_node_fs_.mkdirSync)(work, { recursive: true });
+    const cache = env.RUNNER_TOOL_CACHE || external_node_path_default().join(temp, "tool-cache");
+    const home = external_node_path_default().join(cache, TOOL, cacheVersion(build), target.arch);
+    const cached = await fromCache(s, build, home, target, log);
+    if (cached)
+        return cached;
+    const work = await (0,promises_.mkdtemp)(external_node_path_default().join(temp, "cursor-agent-install-"));
     try {
-        log(`Downloading the Cursor CLI ${build} from ${url}`);
         const archive = external_node_path_default().join(work, `agent-cli-package.${target.archive}`);
-        const got = await download(url, archive, log).catch((e) => {
-            const last = e instanceof FetchFailed ? e.last : e;
-            if (last instanceof HttpStatusError && last.status === 404) {
-                throw new InstallError(named
-                    ? `Could not install the Cursor CLI: build ${build} was not found (HTTP 404 from ${url}); check cursor-version.`
-                    : `Could not install the Cursor CLI: build ${build}, named the latest, was not found (HTTP 404 from ${url}); set cursor-version to a build published there.`);
-            }
-            const failed = e instanceof FetchFailed ? e.message : `${url} failed (${why(e)})`;
-            throw new InstallError(`Could not install the Cursor CLI: ${failed}.`);
-        });
-        log(`Downloaded ${mib(got.bytes)}, sha256 ${got.sha256}`);
-        const dir = await unpack(archive, external_node_path_default().join(work, "package"), target, tc);
-        launcher(dir, target);
-        (0,external_node_fs_.writeFileSync)(external_node_path_default().join(dir, SHA_FILE), `${got.sha256}\n`);
-        const home = await tc.cacheDir(dir, TOOL, cacheVersion(build), target.arch);
-        log(`Cursor CLI ${build} installed in ${home}`);
-        return { agentPath: launcher(home, target), build, sha256: got.sha256, fromCache: false };
+        const sha256 = await fetchPackage(s, named, build, target, archive, log);
+        const manifest = await place(archive, home, build, sha256, target, work);
+        const files = manifest.entries.filter((e) => e.kind === "file");
+        const bytes = files.reduce((n, e) => n + (e.size ?? 0), 0);
+        log(`Cursor CLI ${build} installed in ${home} (${files.length} files, ${mib(bytes)}; manifest ${(0,install_manifest/* manifestFile */.YE)(home)})`);
+        return { agentPath: launcher(home, target), build, sha256, fromCache: false, home, manifest };
     }
     finally {
-        (0,external_node_fs_.rmSync)(work, { recursive: true, force: true });
+        await (0,promises_.rm)(work, { recursive: true, force: true });
     }
+}
+/**
+ * The tool cache's entry, if there is one it can use. The cache is writable by whoever ran before (an
+ * agent as the runner's user among them): an entry is used only while every file is still what was
+ * installed, and cursor-sha256 is then its manifest's; with cursor-sha256 pinned, only if that is the pin.
+ * An entry of another package is not removed here: only a download that matches the pin replaces it.
+ */
+async function fromCache(s, build, home, target, log) {
+    if (!(0,external_node_fs_.existsSync)(`${home}.complete`))
+        return undefined;
+    const check = await (0,install_manifest/* checkInstall */.Qq)(home, build);
+    const where = `Cursor CLI ${build} in the tool cache (${home})`;
+    if (!("manifest" in check)) {
+        log(`${where} is not what was installed (${check.why}): installing it again`);
+        return undefined;
+    }
+    const { manifest } = check;
+    if (s.sha256 && manifest.sha256 !== s.sha256) {
+        log(`${where} is the package with sha256 ${manifest.sha256}, not cursor-sha256 ${s.sha256}: not used`);
+        return undefined;
+    }
+    const files = manifest.entries.filter((e) => e.kind === "file").length;
+    log(`Cursor CLI ${build} from the tool cache (${home}), sha256 ${manifest.sha256}: its ${files} files match its manifest`);
+    return {
+        agentPath: launcher(home, target),
+        build,
+        sha256: manifest.sha256,
+        fromCache: true,
+        home,
+        manifest,
+    };
+}
+async function fetchPackage(s, named, build, target, archive, log) {
+    const url = packageUrl(s.baseUrl, build, target);
+    log(`Downloading the Cursor CLI ${build} from ${url}`);
+    const got = await download(url, archive, log).catch((e) => {
+        const last = e instanceof FetchFailed ? e.last : e;
+        if (last instanceof HttpStatusError && last.status === 404) {
+            throw new InstallError(named
+                ? `Could not install the Cursor CLI: build ${build} was not found (HTTP 404 from ${url}); check cursor-version.`
+                : `Could not install the Cursor CLI: build ${build}, named the latest, was not found (HTTP 404 from ${url}); set cursor-version to a build published there.`);
+        }
+        const failed = e instanceof FetchFailed ? e.message : `${url} failed (${why(e)})`;
+        throw new InstallError(`Could not install the Cursor CLI: ${failed}.`);
+    });
+    log(`Downloaded ${mib(got.bytes)}, sha256 ${got.sha256}`);
+    // Checked before anything is unpacked: a package that is not the pinned one never reaches the cache.
+    if (s.sha256 && got.sha256 !== s.sha256) {
+        throw new InstallError(`Could not install the Cursor CLI ${build}: its package's sha256 is ${got.sha256}, not cursor-sha256 ${s.sha256}; nothing of it was run.`);
+    }
+    return got.sha256;
+}
+/**
+ * The package unpacked into `home` (whatever was there removed first, its `.complete` marker before it,
+ * so that a run cut short leaves no entry that looks whole), recorded, then marked complete. A refused
+ * package leaves nothing behind and is one line.
+ */
+async function place(archive, home, build, sha256, target, work) {
+    await remove(`${home}.complete`);
+    await remove((0,install_manifest/* manifestFile */.YE)(home));
+    await remove(home);
+    await (0,promises_.mkdir)(external_node_path_default().dirname(home), { recursive: true });
+    try {
+        if (target.archive === "tar.gz")
+            await (0,tar/* unpackTarGz */.bo)(archive, home);
+        else
+            await unpackZip(archive, home, work);
+        launcher(home, target);
+        const manifest = await (0,install_manifest/* recordManifest */.Xx)(home, build, sha256);
+        await (0,promises_.writeFile)(`${home}.complete`, "");
+        return manifest;
+    }
+    catch (e) {
+        await remove(home).catch(() => { });
+        await remove((0,install_manifest/* manifestFile */.YE)(home)).catch(() => { });
+        if (e instanceof InstallError)
+            throw e;
+        const reason = e instanceof tar/* UnpackRefused */.d8 || e instanceof install_manifest/* Mismatch */.DH ? e.message : why(e).split("\n")[0];
+        throw new InstallError(`Could not install the Cursor CLI ${build}: ${reason} (package sha256 ${sha256}); nothing of it was run.`);
+    }
+}
+/**
+ * Windows' .zip, by @actions/tool-cache (PowerShell): a zip holds no FIFO, device or hard link, and the
+ * manifest's walk refuses anything but files, directories and links and checks the caps, but only once
+ * it is unpacked (the tar.gz's cap holds before).
+ */
+async function unpackZip(archive, home, work) {
+    process.env.RUNNER_TEMP ||= work;
+    const tc = await Promise.all(/* import() */[__webpack_require__.e(119), __webpack_require__.e(838), __webpack_require__.e(88), __webpack_require__.e(805)]).then(__webpack_require__.bind(__webpack_require__, 9805));
+    const staging = external_node_path_default().join(work, "package");
+    await tc.extractZip(archive, staging);
+    const entries = (0,external_node_fs_.readdirSync)(staging, { withFileTypes: true });
+    const top = entries.length === 1 && entries[0].isDirectory() ? external_node_path_default().join(staging, entries[0].name) : staging;
+    await (0,promises_.cp)(top, home, { recursive: true, verbatimSymlinks: true });
+}
+/** Removes a file or a tree, also one whose directories were made read-only (by an agent, to keep it). */
+async function remove(target) {
+    try {
+        await (0,promises_.rm)(target, { recursive: true, force: true });
+    }
+    catch {
+        await writable(target).catch(() => { });
+        await (0,promises_.rm)(target, { recursive: true, force: true }).catch((e) => {
+            throw new InstallError(`Could not install the Cursor CLI: ${target} cannot be replaced (${why(e)}).`);
+        });
+    }
+}
+async function writable(dir) {
+    const st = await (0,promises_.lstat)(dir);
+    if (!st.isDirectory())
+        return;
+    await (0,promises_.chmod)(dir, 0o700);
+    for (const name of await (0,promises_.readdir)(dir))
+        await writable(external_node_path_default().join(dir, name));
 }
 /**
  * The current build: the latest-version endpoint (often 403), else the build the install script names
@@ -683,7 +820,7 @@ async function latest(base, log) {
     const problems = [];
     try {
         const text = (await getText(`${base}/lab/latest-version`, log)).trim();
-        if (inputs/* BUILD */.Bv.test(text))
+        if (install/* BUILD */.Bv.test(text))
             return text;
         problems.push("latest-version: not a build name");
     }
@@ -705,35 +842,6 @@ async function latest(base, log) {
     }
     throw new InstallError(`Could not find the latest Cursor CLI build (${problems.join("; ")}); set cursor-version to a build.`);
 }
-/** The package's one top directory, unpacked into `dest` (the install script strips it the same way). */
-async function unpack(archive, dest, target, tc) {
-    (0,external_node_fs_.mkdirSync)(dest, { recursive: true });
-    try {
-        if (target.archive === "tar.gz") {
-            await (0,external_node_util_.promisify)(external_node_child_process_.execFile)("tar", ["-xzf", archive, "-C", dest, "--strip-components=1"], {
-                timeout: 300_000,
-            });
-            return dest;
-        }
-        await tc.extractZip(archive, dest);
-    }
-    catch (e) {
-        throw new InstallError(`Could not unpack the Cursor CLI package: ${why(e).split("\n")[0]}.`);
-    }
-    const entries = (0,external_node_fs_.readdirSync)(dest, { withFileTypes: true });
-    const only = entries.length === 1 && entries[0].isDirectory() ? external_node_path_default().join(dest, entries[0].name) : dest;
-    return only;
-}
-/** The archive's sha256 this action wrote beside a cached build; empty when missing, unreadable or not a hash. */
-function recordedSha(dir) {
-    try {
-        const sha = (0,external_node_fs_.readFileSync)(external_node_path_default().join(dir, SHA_FILE), "utf8").trim();
-        return /^[0-9a-f]{64}$/.test(sha) ? sha : "";
-    }
-    catch {
-        return "";
-    }
-}
 function launcher(dir, target) {
     for (const name of launcherNames(target)) {
         const p = external_node_path_default().join(dir, name);
@@ -741,6 +849,522 @@ function launcher(dir, target) {
             return p;
     }
     throw new InstallError(`The Cursor CLI package has no ${launcherNames(target)[0]} launcher (in ${dir}).`);
+}
+
+
+/***/ }),
+
+/***/ 5474:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   DH: () => (/* binding */ Mismatch),
+/* harmony export */   Qq: () => (/* binding */ checkInstall),
+/* harmony export */   Xx: () => (/* binding */ recordManifest),
+/* harmony export */   YE: () => (/* binding */ manifestFile),
+/* harmony export */   checkUnchanged: () => (/* binding */ checkUnchanged)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_3__);
+/* harmony import */ var _tar_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8176);
+/**
+ * What was installed, recorded so that an install is trusted only while it still is: every entry's path
+ * and kind, every file's sha256, size and mode, every directory's mode, every link's target, and the
+ * package's sha256 and build. Written at install beside the directory (`<arch>.cursor-agent-action.json`,
+ * next to the tool cache's `<arch>.complete`), so that the directory holds the package alone. Checked
+ * before a cached build is used (any difference, or no manifest: installed again) and, by the run's end
+ * (../run/cli.ts), against the copy held in memory since the start, before the directory goes on
+ * `$GITHUB_PATH`.
+ *
+ * Trust boundary: the tool cache is writable by the runner's user, so by an agent run as that user
+ * (`no-sudo`, `unsafe`). An edited or planted file is caught; an agent that rewrites the manifest to
+ * match its files is caught by the end-of-run check (the file on disk must still be the one verified at
+ * the start, else it is removed and the next run installs again), not by a later run if it is done
+ * outside one (an escaped daemon, a later step). `unprivileged-user` keeps the agent out of the cache.
+ */
+
+
+
+
+
+/** A manifest is a few hundred lines for the real package: a bigger file is not one of ours. */
+const MAX_MANIFEST_BYTES = 16 * 1024 * 1024;
+function manifestFile(home) {
+    return `${home}.cursor-agent-action.json`;
+}
+/** Why a directory is not what a manifest says; thrown by the walk, returned by the checks. */
+class Mismatch extends Error {
+}
+/** Records `home` as it is now (just unpacked): the manifest written, and returned. */
+async function recordManifest(home, build, sha256) {
+    const entries = await walk(home);
+    for (const e of entries)
+        if (e.kind === "file")
+            e.sha256 = await digest(node_path__WEBPACK_IMPORTED_MODULE_3___default().join(home, e.path));
+    const manifest = { format: 1, build, sha256, entries };
+    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.writeFile)(manifestFile(home), JSON.stringify(manifest), { mode: 0o644 });
+    return manifest;
+}
+/** The manifest beside `home`, if it is one for `build` and `home` still matches it. */
+async function checkInstall(home, build) {
+    const manifest = await readManifest(home);
+    if (typeof manifest === "string")
+        return { why: manifest };
+    if (manifest.build !== build)
+        return { why: `its manifest is for build ${manifest.build}` };
+    const why = await differs(home, manifest);
+    return why ? { why } : { manifest };
+}
+/**
+ * After the agent ran: `home` and the manifest file beside it must still be what was verified at the
+ * start (`manifest`, held in memory since). A difference removes the manifest file, so that no later run
+ * trusts the entry; the reason is returned.
+ */
+async function checkUnchanged(home, manifest) {
+    const onDisk = await readManifest(home);
+    const why = typeof onDisk === "string"
+        ? onDisk
+        : JSON.stringify(onDisk) !== JSON.stringify(manifest)
+            ? "its manifest was rewritten"
+            : await differs(home, manifest);
+    if (why)
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.rm)(manifestFile(home), { force: true }).catch(() => { });
+    return why;
+}
+async function readManifest(home) {
+    const file = manifestFile(home);
+    const st = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.lstat)(file).catch(() => undefined);
+    if (!st)
+        return "no manifest";
+    if (!st.isFile() || st.size > MAX_MANIFEST_BYTES)
+        return "its manifest is not a file of ours";
+    try {
+        const m = JSON.parse(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.readFile)(file, "utf8"));
+        const ok = m?.format === 1 &&
+            typeof m.build === "string" &&
+            /^[0-9a-f]{64}$/.test(m.sha256) &&
+            Array.isArray(m.entries) &&
+            m.entries.every((e) => typeof e?.path === "string" && ["dir", "file", "link"].includes(e.kind));
+        return ok ? m : "its manifest is malformed";
+    }
+    catch {
+        return "its manifest is unreadable";
+    }
+}
+/** The first difference between `home` and `manifest`: the layout first, then each file's digest. */
+async function differs(home, manifest) {
+    let found;
+    try {
+        found = await walk(home);
+    }
+    catch (e) {
+        if (e instanceof Mismatch)
+            return e.message;
+        return `it cannot be read (${e.message})`;
+    }
+    const wanted = new Map(manifest.entries.map((e) => [e.path, e]));
+    for (const e of found) {
+        const w = wanted.get(e.path);
+        if (!w)
+            return `${e.path} was added`;
+        wanted.delete(e.path);
+        if (w.kind !== e.kind)
+            return `${e.path} is a ${e.kind}, not a ${w.kind}`;
+        if (w.mode !== e.mode)
+            return `${e.path} has mode ${octal(e.mode)}, not ${octal(w.mode)}`;
+        if (w.size !== e.size || w.target !== e.target)
+            return `${e.path} changed`;
+    }
+    const missing = [...wanted.keys()][0];
+    if (missing !== undefined)
+        return `${missing} is missing`;
+    for (const e of manifest.entries) {
+        if (e.kind !== "file")
+            continue;
+        const sha = await digest(node_path__WEBPACK_IMPORTED_MODULE_3___default().join(home, e.path)).catch((err) => err.message);
+        if (sha !== e.sha256)
+            return `${e.path} changed (sha256 ${sha.slice(0, 12)}…)`;
+    }
+    return undefined;
+}
+const octal = (mode) => (mode ?? 0).toString(8).padStart(4, "0");
+/**
+ * Every entry under `home`, sorted, digests left out. Anything but a file, a directory or a link is a
+ * mismatch, and so is more than the unpacker's caps: a planted tree is never hashed whole.
+ */
+async function walk(home) {
+    const out = [];
+    let bytes = 0;
+    const visit = async (rel) => {
+        const full = rel === "." ? home : node_path__WEBPACK_IMPORTED_MODULE_3___default().join(home, rel);
+        const st = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.lstat)(full);
+        const mode = st.mode & 0o7777;
+        if (st.isDirectory()) {
+            out.push({ path: rel, kind: "dir", mode });
+            for (const name of (await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.readdir)(full)).sort())
+                await visit(rel === "." ? name : `${rel}/${name}`);
+        }
+        else if (st.isFile()) {
+            bytes += st.size;
+            out.push({ path: rel, kind: "file", mode, size: st.size });
+        }
+        else if (st.isSymbolicLink()) {
+            out.push({ path: rel, kind: "link", target: await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.readlink)(full) });
+        }
+        else {
+            throw new Mismatch(`${rel} is not a file, directory or link`);
+        }
+        if (out.length > _tar_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_ENTRIES */ .Sd)
+            throw new Mismatch(`it has more than ${_tar_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_ENTRIES */ .Sd} entries`);
+        if (bytes > _tar_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_UNPACKED_BYTES */ .Tx)
+            throw new Mismatch(`it is over ${_tar_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_UNPACKED_BYTES */ .Tx / 1024 ** 3} GiB`);
+    };
+    await visit(".");
+    return out;
+}
+/** A file's sha256, opened without following a link and checked to be a file (a FIFO never blocks it). */
+async function digest(file) {
+    const fh = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.open)(file, node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_RDONLY | node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_NOFOLLOW | node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_NONBLOCK);
+    try {
+        if (!(await fh.stat()).isFile())
+            throw new Mismatch(`${file} is not a file`);
+        const hash = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)("sha256");
+        for await (const chunk of fh.createReadStream({ autoClose: false, highWaterMark: 1024 * 1024 })) {
+            hash.update(chunk);
+        }
+        return hash.digest("hex");
+    }
+    finally {
+        await fh.close();
+    }
+}
+
+
+/***/ }),
+
+/***/ 8176:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Sd: () => (/* binding */ MAX_ENTRIES),
+/* harmony export */   Tx: () => (/* binding */ MAX_UNPACKED_BYTES),
+/* harmony export */   bo: () => (/* binding */ unpackTarGz),
+/* harmony export */   d8: () => (/* binding */ UnpackRefused)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var node_zlib__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8522);
+/* harmony import */ var node_zlib__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_zlib__WEBPACK_IMPORTED_MODULE_3__);
+/**
+ * The CLI's package (a .tar.gz) unpacked in-process, trusting nothing in it. `tar` would create whatever the
+ * archive says, as the action's user (root on many runners): a FIFO that hangs the copy into the tool
+ * cache, devices, hard links to files outside, setuid or world-writable files, and as many bytes as a
+ * small archive inflates to. Here only three kinds of entry are made:
+ *
+ * - regular files, mode 0755 when the archive gives any execute bit, else 0644 (never setuid, setgid,
+ *   sticky, nor group- or world-writable);
+ * - directories, mode 0755;
+ * - symbolic links whose target is relative and stays inside the install (the real package runs its
+ *   launcher, node, chunks and `rg` from one directory, so it needs none to leave it).
+ *
+ * Anything else (a hard link, a FIFO, a device, an absolute or `..` path, a path through a link, a path
+ * twice) refuses the whole package, as does a package over {@link MAX_UNPACKED_BYTES} unpacked or
+ * {@link MAX_ENTRIES} entries: counted from the headers before each entry's data is read, so a bomb
+ * stops at its first oversized header, and nothing after the end-of-archive blocks is decompressed.
+ * The top directory is stripped, as the install script does (`--strip-components=1`).
+ */
+
+
+
+
+/** The real package unpacks to a few hundred MB (a node, rg, the chunks): room to grow, and no more. */
+const MAX_UNPACKED_BYTES = 1024 ** 3;
+/** The real package holds a few hundred entries. */
+const MAX_ENTRIES = 20_000;
+/** A pax header or a GNU long name: a path and a few fields. */
+const MAX_META_BYTES = 64 * 1024;
+const BLOCK = 512;
+/** Why the package is not unpacked, in a few words (the installer makes it its one line). */
+class UnpackRefused extends Error {
+}
+const KINDS = {
+    "1": "a hard link",
+    "3": "a character device",
+    "4": "a block device",
+    "6": "a FIFO",
+};
+/** Unpacks `archive` into `dest` (which must not exist yet) under the rules above. */
+async function unpackTarGz(archive, dest) {
+    const file = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.createReadStream)(archive);
+    const gunzip = file.pipe((0,node_zlib__WEBPACK_IMPORTED_MODULE_3__.createGunzip)());
+    file.on("error", (e) => gunzip.destroy(e));
+    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.mkdir)(dest, { mode: 0o755 });
+    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.chmod)(dest, 0o755);
+    try {
+        await readEntries(new Blocks(gunzip[Symbol.asyncIterator]()), new Writer(dest));
+    }
+    catch (e) {
+        if (e instanceof UnpackRefused)
+            throw e;
+        const err = e;
+        throw new UnpackRefused(err.code === "Z_DATA_ERROR" ? "not a gzip archive" : (err.message ?? String(e)));
+    }
+    finally {
+        // What follows the end of the archive (or a refused entry) is never decompressed.
+        gunzip.destroy();
+    }
+}
+async function readEntries(input, out) {
+    let meta = {};
+    let entries = 0;
+    let bytes = 0;
+    for (;;) {
+        const block = await input.take(BLOCK, true);
+        if (!block || block.every((b) => b === 0))
+            return;
+        const h = parseHeader(block);
+        const isMeta = "xgLK".includes(h.type);
+        const size = isMeta ? h.size : (meta.size ?? h.size);
+        if (++entries > MAX_ENTRIES)
+            throw new UnpackRefused(`the package has more than ${MAX_ENTRIES} entries`);
+        bytes += size;
+        if (bytes > MAX_UNPACKED_BYTES) {
+            throw new UnpackRefused(`the package unpacks to more than ${MAX_UNPACKED_BYTES / 1024 ** 3} GiB`);
+        }
+        const padding = (BLOCK - (size % BLOCK)) % BLOCK;
+        if (isMeta) {
+            if (size > MAX_META_BYTES)
+                throw new UnpackRefused(`a header of ${size} bytes`);
+            const data = (await input.take(size));
+            meta = h.type === "x" ? { ...meta, ...paxFields(data) } : readLongName(h.type, data, meta);
+        }
+        else {
+            const e = { ...h, size, name: meta.path ?? h.name, link: meta.linkpath ?? h.link };
+            meta = {};
+            await out.entry(e, input);
+        }
+        await input.skip(padding);
+    }
+}
+function readLongName(type, data, meta) {
+    const text = cstring(data, 0, data.length);
+    if (type === "L")
+        return { ...meta, path: text };
+    if (type === "K")
+        return { ...meta, linkpath: text };
+    return meta; // "g": global pax fields; none of them may change where or what an entry is here.
+}
+/** The pax fields that change an entry: its path, its link's target, its size. */
+function paxFields(data) {
+    const out = {};
+    let at = 0;
+    while (at < data.length) {
+        const space = data.indexOf(0x20, at);
+        const length = Number(data.subarray(at, space).toString("latin1"));
+        if (space < 0 || !Number.isSafeInteger(length) || length <= space - at || at + length > data.length) {
+            throw new UnpackRefused("a malformed pax header");
+        }
+        const record = data.subarray(space + 1, at + length - 1).toString("utf8");
+        const eq = record.indexOf("=");
+        const [key, value] = [record.slice(0, eq), record.slice(eq + 1)];
+        if (key === "path")
+            out.path = value;
+        if (key === "linkpath")
+            out.linkpath = value;
+        if (key === "size") {
+            if (!/^\d+$/.test(value))
+                throw new UnpackRefused("a malformed pax size");
+            out.size = Number(value);
+        }
+        at += length;
+    }
+    return out;
+}
+function parseHeader(b) {
+    let sum = 0;
+    for (let i = 0; i < BLOCK; i++)
+        sum += i >= 148 && i < 156 ? 0x20 : b[i];
+    if (octal(b, 148, 156) !== sum)
+        throw new UnpackRefused("not a tar archive (a header's checksum is wrong)");
+    const ustar = b.subarray(257, 263).toString("latin1") === "ustar\0";
+    const prefix = ustar ? cstring(b, 345, 500) : "";
+    const name = cstring(b, 0, 100);
+    return {
+        name: prefix ? `${prefix}/${name}` : name,
+        mode: octal(b, 100, 108),
+        // Base-256 (the high bit set) is GNU's way to say 8 GiB or more: over the cap whatever it is.
+        size: b[124] & 0x80 ? Number.POSITIVE_INFINITY : octal(b, 124, 136),
+        type: String.fromCharCode(b[156]),
+        link: cstring(b, 157, 257),
+    };
+}
+function octal(b, from, to) {
+    const text = b
+        .subarray(from, to)
+        .toString("latin1")
+        .replace(/[\0 ]+$/, "")
+        .trim();
+    if (!/^[0-7]*$/.test(text))
+        throw new UnpackRefused("not a tar archive (a number is not octal)");
+    return text ? Number.parseInt(text, 8) : 0;
+}
+function cstring(b, from, to) {
+    const end = b.indexOf(0, from);
+    return b.subarray(from, end < 0 || end > to ? to : end).toString("utf8");
+}
+/** A name for the log: printable, short. */
+function shown(name) {
+    const printable = name.replace(/[^\x20-\x7e]/g, "?");
+    return printable.length > 120 ? `${printable.slice(0, 120)}…` : printable;
+}
+/** Creates the entries, each only where the rules allow; the package's top directory stripped. */
+class Writer {
+    root;
+    dirs = new Set([""]);
+    links = new Set();
+    seen = new Set();
+    constructor(root) {
+        this.root = root;
+    }
+    async entry(e, input) {
+        const kind = KINDS[e.type];
+        if (kind)
+            throw new UnpackRefused(`the package holds ${kind} (${shown(e.name)})`);
+        const isFile = e.type === "0" || e.type === "\0" || e.type === "7";
+        if (!isFile && e.type !== "5" && e.type !== "2") {
+            throw new UnpackRefused(`the package holds an entry of type '${shown(e.type)}' (${shown(e.name)})`);
+        }
+        const rel = this.place(e.name);
+        if (rel === undefined)
+            return input.skip(e.size); // the top directory itself
+        await this.parents(rel);
+        const full = node_path__WEBPACK_IMPORTED_MODULE_2___default().join(this.root, ...rel.split("/"));
+        if (e.type === "5") {
+            if (!this.dirs.has(rel))
+                await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.mkdir)(full, { mode: 0o755 });
+            this.dirs.add(rel);
+            await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.chmod)(full, 0o755);
+        }
+        else if (e.type === "2") {
+            this.checkLink(rel, e.link);
+            await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.symlink)(e.link, full);
+            this.links.add(rel);
+        }
+        else {
+            // O_EXCL: never through whatever is already there (a link made by an earlier entry).
+            const fh = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.open)(full, "wx", 0o600);
+            try {
+                for await (const chunk of input.stream(e.size))
+                    await fh.write(chunk);
+                await fh.chmod(e.mode & 0o111 ? 0o755 : 0o644);
+            }
+            finally {
+                await fh.close();
+            }
+        }
+        if (!isFile)
+            await input.skip(e.size);
+    }
+    /** The path under the top directory ("a/b"), or undefined for the top itself. */
+    place(name) {
+        if (name.startsWith("/"))
+            throw new UnpackRefused(`the package holds an absolute path (${shown(name)})`);
+        const parts = name.split("/").filter((p) => p !== "" && p !== ".");
+        if (parts.includes(".."))
+            throw new UnpackRefused(`the package holds a path with .. (${shown(name)})`);
+        const rel = parts.slice(1).join("/");
+        if (rel === "")
+            return undefined;
+        if (this.seen.has(rel))
+            throw new UnpackRefused(`the package holds ${shown(name)} twice`);
+        this.seen.add(rel);
+        return rel;
+    }
+    async parents(rel) {
+        const parts = rel.split("/");
+        for (let i = 1; i < parts.length; i++) {
+            const dir = parts.slice(0, i).join("/");
+            if (this.links.has(dir)) {
+                throw new UnpackRefused(`the package holds a path through a link (${shown(rel)})`);
+            }
+            if (this.dirs.has(dir))
+                continue;
+            await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.mkdir)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(this.root, ...parts.slice(0, i)), { mode: 0o755 });
+            await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.chmod)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(this.root, ...parts.slice(0, i)), 0o755);
+            this.dirs.add(dir);
+        }
+    }
+    checkLink(rel, target) {
+        const inside = node_path__WEBPACK_IMPORTED_MODULE_2___default().posix.normalize(node_path__WEBPACK_IMPORTED_MODULE_2___default().posix.join(node_path__WEBPACK_IMPORTED_MODULE_2___default().posix.dirname(rel), target));
+        if (target === "" ||
+            target.startsWith("/") ||
+            /^[A-Za-z]:|\\/.test(target) ||
+            inside === ".." ||
+            inside.startsWith("../")) {
+            throw new UnpackRefused(`the package holds a link that leaves it (${shown(rel)} -> ${shown(target)}): only links inside are kept`);
+        }
+    }
+}
+/** The decompressed stream, read in exact sizes; at most one chunk beyond what is asked is held. */
+class Blocks {
+    source;
+    buffer = Buffer.alloc(0);
+    ended = false;
+    constructor(source) {
+        this.source = source;
+    }
+    /** Exactly `n` bytes; at a clean end of the stream, undefined when `endOk`. */
+    async take(n, endOk = false) {
+        while (this.buffer.length < n) {
+            if (!(await this.more()))
+                break;
+        }
+        if (this.buffer.length < n) {
+            if (endOk && this.buffer.length === 0)
+                return undefined;
+            throw new UnpackRefused("the archive is cut short");
+        }
+        const out = this.buffer.subarray(0, n);
+        this.buffer = this.buffer.subarray(n);
+        return out;
+    }
+    /** `n` bytes in the pieces they come in. */
+    async *stream(n) {
+        let left = n;
+        while (left > 0) {
+            if (this.buffer.length === 0 && !(await this.more()))
+                throw new UnpackRefused("the archive is cut short");
+            const piece = this.buffer.subarray(0, left);
+            this.buffer = this.buffer.subarray(piece.length);
+            left -= piece.length;
+            yield piece;
+        }
+    }
+    async skip(n) {
+        for await (const _ of this.stream(n))
+            ;
+    }
+    async more() {
+        if (this.ended)
+            return false;
+        const r = await this.source.next();
+        if (r.done) {
+            this.ended = true;
+            return false;
+        }
+        this.buffer = this.buffer.length ? Buffer.concat([this.buffer, r.value]) : r.value;
+        return true;
+    }
 }
 
 
