@@ -379,6 +379,29 @@ function isRefusal(e) {
 }
 
 
+/***/ }),
+
+/***/ 9:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Y: () => (/* binding */ todoLines)
+/* harmony export */ });
+/* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2495);
+
+/** The todo list as task list lines: done ticked, in progress said, cancelled struck out; the text is the agent's. */
+function todoLines(todos, redact) {
+    return todos.map((t) => {
+        const text = (0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .mdText */ .bC)(redact(t.content || t.id));
+        if (t.status === "done")
+            return `- [x] ${text}`;
+        if (t.status === "cancelled")
+            return `- [ ] ~~${text}~~ _(cancelled)_`;
+        return `- [ ] ${text}${t.status === "in_progress" ? " _(in progress)_" : ""}`;
+    });
+}
+
+
 /***/ })
 
 };

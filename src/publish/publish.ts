@@ -5,7 +5,6 @@
  * `conclusion`.
  */
 import { randomBytes } from "node:crypto";
-import { appendFileSync } from "node:fs";
 import { appendFile, mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,9 +14,7 @@ import { jobUrl } from "../base/runner.js";
 import type { ChangeSet } from "../changes/types.js";
 import type { RunContext } from "../github/context.js";
 import type { RunModel } from "../model/run-model.js";
-import type { Conclusion, Verdict } from "../model/verdict.js";
-import { headline } from "../render/headlines.js";
-import { fenced } from "../render/markdown.js";
+import type { Verdict } from "../model/verdict.js";
 import { COMMENT_BUDGET, renderReport, SUMMARY_BUDGET } from "../report/report.js";
 import type { ReviewData } from "../review/post.js";
 import { sarifLog } from "../review/sarif.js";
@@ -107,20 +104,6 @@ export async function publish(
 }
 
 /**
- * A run that ended before the agent ran (a gate), or in the last resort: `conclusion`, `error` and a short
- * job summary, each on its own (one failing must not stop the others: the log itself may be what failed).
- */
-export function publishEarlyEnd(
-  deps: Pick<PublishDeps, "env" | "setOutput">,
-  end: { conclusion: Conclusion; error: string; headline: string; reason: string },
-): void {
-  quietly(() => deps.setOutput("conclusion", end.conclusion));
-  quietly(() => deps.setOutput("error", end.error));
-  const file = deps.env.GITHUB_STEP_SUMMARY;
-  if (file) quietly(() => appendFileSync(file, `${headline(end.headline)}\n\n${fenced(end.reason)}\n`));
-}
-
-/**
  * Review mode: the valid findings as SARIF, in a new file under RUNNER_TEMP, never the workspace (the agent
  * could plant one there, or a link to where it must not be written): `wx` refuses a file or link already at
  * the path. Its path, or "" (and a warning) when it could not be written: code scanning is an extra.
@@ -152,14 +135,6 @@ async function appendSummary(deps: PublishDeps, text: string): Promise<void> {
     await appendFile(file, `${text}\n`);
   } catch (e) {
     deps.warning(`Could not write the job summary: ${(e as Error).message}`);
-  }
-}
-
-function quietly(f: () => void): void {
-  try {
-    f();
-  } catch {
-    // Reporting an early end must go as far as it can.
   }
 }
 

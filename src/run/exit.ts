@@ -4,7 +4,7 @@
  * `fail-on-error` is off, when it is a warning).
  */
 import type { Verdict } from "../model/verdict.js";
-import { publishEarlyEnd } from "../publish/publish.js";
+import { publishEarlyEnd } from "../publish/early-end.js";
 import { HEADLINE, REFUSED_HEADLINE } from "../render/headlines.js";
 import type { LogWriter } from "../render/log-writer.js";
 import type { Deps } from "./deps.js";

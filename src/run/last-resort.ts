@@ -8,8 +8,8 @@
 import type { RunningAgent } from "../agent/process.js";
 import { UserFacingError } from "../base/errors.js";
 import { Secrets } from "../base/redact.js";
+import { publishEarlyEnd } from "../publish/early-end.js";
 import type { LiveProgress } from "../publish/live-progress.js";
-import { publishEarlyEnd } from "../publish/publish.js";
 import { HEADLINE } from "../render/headlines.js";
 import type { LogWriter } from "../render/log-writer.js";
 import type { Deps } from "./deps.js";

@@ -63,6 +63,8 @@ export class LiveAgent implements AgentSource {
   private strategy: Exclude<SafetyStrategy, "auto"> = "no-sudo";
   private credentials: StashedCredentials | undefined;
   private chat: CarriedChat | undefined;
+  /** The action's core-dump limit being set (no-sudo), awaited before the agent starts. */
+  private coreLimit: Promise<string | undefined> | undefined;
 
   /** `track` hands the agent, once started, to the last resort (which kills its group). */
   constructor(
@@ -82,6 +84,7 @@ export class LiveAgent implements AgentSource {
   async prepare(): Promise<Prepared> {
     const admission = await admit(this.settings, this.context, this.deps, this.log);
     if (admission.kind !== "admitted") return admission;
+    const resolved = this.resolveStrategy();
     const cli = await ensureCli(this.settings, this.deps.env, this.log);
     if (cli.agentPath) this.settings = { ...this.settings, agentPath: cli.agentPath };
     this.fileCommands = await noteFileCommands(this.deps.env);
@@ -90,7 +93,7 @@ export class LiveAgent implements AgentSource {
     // ~20 ms) is taken before the agent starts: a change it made in its first instant would otherwise be
     // taken for the checkout's own.
     this.snapshot = await snapshotWorkingTree(this.git, this.settings.workspace);
-    await this.isolate();
+    await this.isolate(resolved.strategy);
     const { deps, log } = this;
     this.chat = await CarriedChat.open(this.settings, this.context, deps.env, deps.now, log, this.agentUser);
     // A chat the workflow names (`resume`) wins over the one carried.
@@ -104,6 +107,9 @@ export class LiveAgent implements AgentSource {
     this.settings = { ...this.settings, prompt };
     let end: SourceEnd | undefined;
     try {
+      // Before the agent exists: it must not be able to raise the limit first.
+      const why = await this.coreLimit;
+      if (why) this.log.text(`The action's core dumps are still allowed (${why}).`);
       this.session = this.startSession();
       end = await this.session.run(wire);
       return end;
@@ -148,22 +154,25 @@ export class LiveAgent implements AgentSource {
    * The safety strategy, resolved on this machine (`auto`) and set up: the agent's own user (with the
    * checkout's credential out of its reach), or, as the job's user, the action undumpable.
    */
-  private async isolate(): Promise<void> {
+  /** `auto` resolved on this machine; under no-sudo the action's core-dump limit goes to 0 (in the background). */
+  private resolveStrategy(): { strategy: Exclude<SafetyStrategy, "auto"> } {
     const { settings, deps, log } = this;
-    const uid = process.geteuid?.() ?? -1;
     const resolved = resolveStrategy(settings.safetyStrategy, {
       platform: process.platform,
-      uid,
+      uid: process.geteuid?.() ?? -1,
       passwordlessSudo: () => spawnSync("sudo", ["-n", "true"], { stdio: "ignore" }).status === 0,
       find: (program) => findSystemProgram(program, deps.env.PATH),
     });
     this.strategy = resolved.strategy;
     if (resolved.notice) log.annotate("notice", resolved.notice);
-    if (resolved.strategy === "no-sudo") {
-      const why = forbidOwnCoreDumps(deps.env.PATH);
-      if (why) log.text(`The action's core dumps are still allowed (${why}).`);
-    }
-    if (resolved.strategy !== "unprivileged-user" || !settings.agentUser) return;
+    if (resolved.strategy === "no-sudo") this.coreLimit = forbidOwnCoreDumps(deps.env.PATH);
+    return resolved;
+  }
+
+  private async isolate(strategy: Exclude<SafetyStrategy, "auto">): Promise<void> {
+    const { settings, deps } = this;
+    const uid = process.geteuid?.() ?? -1;
+    if (strategy !== "unprivileged-user" || !settings.agentUser) return;
     this.credentials = await stashCredentials(settings.workspace);
     try {
       this.agentUser = setUpAgentUser({

@@ -5,14 +5,20 @@
  * needs CAP_SYS_RESOURCE, which the agent's tree does not have (no_new_privs, and as root no capabilities).
  * Node has no setrlimit, so util-linux's prlimit (the package that brings setpriv) sets it.
  */
-import { spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { findSystemProgram } from "./strategy.js";
 
-/** Undefined when done; else why not, for the log. */
-export function forbidOwnCoreDumps(searchPath: string | undefined): string | undefined {
+/**
+ * Resolves undefined when done, else why not (for the log). Started early and awaited just before the
+ * agent is spawned, so that its process overlaps the run's other preparations (start-up).
+ */
+export function forbidOwnCoreDumps(searchPath: string | undefined): Promise<string | undefined> {
   const prlimit = findSystemProgram("prlimit", searchPath);
-  if (!prlimit) return "prlimit (util-linux) is not installed";
-  const r = spawnSync(prlimit, ["--pid", String(process.pid), "--core=0:0"], { encoding: "utf8" });
-  if (r.status === 0) return undefined;
-  return `prlimit failed: ${(r.stderr || r.error?.message || `exit ${r.status}`).trim().split("\n")[0]}`;
+  if (!prlimit) return Promise.resolve("prlimit (util-linux) is not installed");
+  return new Promise((resolve) => {
+    execFile(prlimit, ["--pid", String(process.pid), "--core=0:0"], (error, _out, stderr) => {
+      if (!error) return resolve(undefined);
+      resolve(`prlimit failed: ${(stderr || error.message).trim().split("\n")[0]}`);
+    });
+  });
 }
