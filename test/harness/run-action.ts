@@ -199,7 +199,7 @@ export interface RunActionOptions {
   apiUrl?: string;
   /** The value of `${{ github.token }}` in defaults. */
   githubToken?: string;
-  /** Kill the action (SIGKILL) after this long. Default 30 s. */
+  /** Kill the action (SIGKILL) after this long. Default 90 s. */
   timeoutMs?: number;
   onStdout?: (chunk: string) => void;
   onStderr?: (chunk: string) => void;
@@ -588,6 +588,9 @@ async function readRecord(path: string | undefined): Promise<FakeAgentRecord | u
 const STREAM_GRACE_MS = 5_000;
 
 /** Starts the action and returns at once; `done` settles when it has exited. */
+/** When the harness kills an action that has not exited (a hang): far beyond any run here. */
+const DEFAULT_KILL_MS = 90_000;
+
 export async function startAction(options: RunActionOptions = {}): Promise<ActionHandle> {
   const { dirs, env, files } = await prepare(options);
   const entry = options.entry ? resolve(REPO_ROOT, options.entry) : await bundleEntry();
@@ -623,10 +626,11 @@ export async function startAction(options: RunActionOptions = {}): Promise<Actio
   };
 
   let timedOut = false;
+  // A bound only a hang reaches (a run here takes seconds; CI may be several times slower).
   const timeout = setTimeout(() => {
     timedOut = true;
     kill("SIGKILL");
-  }, options.timeoutMs ?? 30_000);
+  }, options.timeoutMs ?? DEFAULT_KILL_MS);
 
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(
     (resolvePromise, reject) => {
