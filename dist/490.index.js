@@ -18,6 +18,8 @@ __webpack_require__.d(__webpack_exports__, {
 var marked_esm = __webpack_require__(8022);
 // EXTERNAL MODULE: ./src/render/markdown.ts
 var markdown = __webpack_require__(2495);
+// EXTERNAL MODULE: ./src/base/limits.ts
+var limits = __webpack_require__(8369);
 ;// CONCATENATED MODULE: ./src/render/nesting.ts
 /**
  * How deep markdown could nest, measured before any parser sees it.
@@ -30,8 +32,9 @@ var markdown = __webpack_require__(2495);
  * pass, no regular expression; it over-estimates (it does not parse), never under-estimates what the
  * lexer recurses on: containers at a line's start, and emphasis delimiters opened in a paragraph.
  */
+
 /** Levels of nesting parsed; deeper text is shown as it was written. Real text stays below ten. */
-const MAX_NESTING = 64;
+const MAX_NESTING = limits/* MAX_NESTING_DEPTH */.wM;
 const SPACE = 32;
 const TAB = 9;
 const NEWLINE = 10;
@@ -5003,6 +5006,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   gated: () => (/* binding */ gated),
 /* harmony export */   withoutContract: () => (/* binding */ withoutContract)
 /* harmony export */ });
+/* harmony import */ var _base_limits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8369);
 /* harmony import */ var _settings_contract_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7843);
 /**
  * The contract for structured output: the instruction appended to the prompt, the built-in review schema,
@@ -5013,6 +5017,7 @@ __webpack_require__.r(__webpack_exports__);
  * the size of findings and refuses paths that leave the repository.
  */
 
+
 /** Largest contract block read (characters). */
 const MAX_BLOCK_CHARS = 1024 * 1024;
 /**
@@ -5020,7 +5025,7 @@ const MAX_BLOCK_CHARS = 1024 * 1024;
  * (ajv), JSON.stringify of the outputs and any walk of the value recurse once per level: a block nested
  * 400,000 deep overflowed the stack and lost the run. Deeper is an invalid contract, said before parsing.
  */
-const MAX_BLOCK_DEPTH = 64;
+const MAX_BLOCK_DEPTH = _base_limits_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_NESTING_DEPTH */ .wM;
 /** Findings a review may report; more is an invalid contract, not a truncated one. */
 const MAX_FINDINGS = 200;
 /** The review contract (`review: true`), JSON Schema draft 2020-12. */

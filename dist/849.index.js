@@ -18,6 +18,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   gated: () => (/* binding */ gated),
 /* harmony export */   withoutContract: () => (/* binding */ withoutContract)
 /* harmony export */ });
+/* harmony import */ var _base_limits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8369);
 /* harmony import */ var _settings_contract_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7843);
 /**
  * The contract for structured output: the instruction appended to the prompt, the built-in review schema,
@@ -28,6 +29,7 @@ __webpack_require__.r(__webpack_exports__);
  * the size of findings and refuses paths that leave the repository.
  */
 
+
 /** Largest contract block read (characters). */
 const MAX_BLOCK_CHARS = 1024 * 1024;
 /**
@@ -35,7 +37,7 @@ const MAX_BLOCK_CHARS = 1024 * 1024;
  * (ajv), JSON.stringify of the outputs and any walk of the value recurse once per level: a block nested
  * 400,000 deep overflowed the stack and lost the run. Deeper is an invalid contract, said before parsing.
  */
-const MAX_BLOCK_DEPTH = 64;
+const MAX_BLOCK_DEPTH = _base_limits_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_NESTING_DEPTH */ .wM;
 /** Findings a review may report; more is an invalid contract, not a truncated one. */
 const MAX_FINDINGS = 200;
 /** The review contract (`review: true`), JSON Schema draft 2020-12. */
@@ -228,6 +230,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/base/errors.ts
 var errors = __webpack_require__(4758);
+// EXTERNAL MODULE: ./src/base/limits.ts
+var limits = __webpack_require__(8369);
 // EXTERNAL MODULE: ./src/structured/contract.ts
 var contract = __webpack_require__(853);
 // EXTERNAL MODULE: ./node_modules/re2js/build/index.js
@@ -291,6 +295,7 @@ const linearRegExp = Object.assign((pattern, flags) => {
 
 
 
+
 async function loadContract(c) {
     if (c.review)
         return { schema: contract.REVIEW_SCHEMA, validate: await compileSchema(contract.REVIEW_SCHEMA, true), review: true };
@@ -307,25 +312,25 @@ async function loadContract(c) {
             schema = parse(text);
         }
         catch (e) {
-            throw new errors/* InputError */.d(from, `neither JSON nor YAML: ${e.message.split("\n")[0]}`);
+            throw new errors/* InputError */.dz(from, `neither JSON nor YAML: ${e.message.split("\n")[0]}`);
         }
     }
     if (schema === null || typeof schema !== "object" || Array.isArray(schema)) {
-        throw new errors/* InputError */.d(from, "a JSON Schema is an object");
+        throw new errors/* InputError */.dz(from, "a JSON Schema is an object");
     }
     // ajv compiles a schema recursively: one nested without end would overflow the stack.
     if (depthOver(schema, MAX_SCHEMA_DEPTH)) {
-        throw new errors/* InputError */.d(from, `the schema nests deeper than ${MAX_SCHEMA_DEPTH} levels`);
+        throw new errors/* InputError */.dz(from, `the schema nests deeper than ${MAX_SCHEMA_DEPTH} levels`);
     }
     try {
         return { schema, validate: await compileSchema(schema), review: false };
     }
     catch (e) {
-        throw new errors/* InputError */.d(from, `not a valid JSON Schema: ${e.message}`);
+        throw new errors/* InputError */.dz(from, `not a valid JSON Schema: ${e.message}`);
     }
 }
 /** Deeper than any real schema goes (the review schema: 6). */
-const MAX_SCHEMA_DEPTH = 64;
+const MAX_SCHEMA_DEPTH = limits/* MAX_NESTING_DEPTH */.wM;
 /** Whether `value` nests objects or arrays deeper than `max`: a walk with a stack of its own, no recursion. */
 function depthOver(value, max) {
     const stack = [[value, 1]];

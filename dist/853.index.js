@@ -18,6 +18,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   gated: () => (/* binding */ gated),
 /* harmony export */   withoutContract: () => (/* binding */ withoutContract)
 /* harmony export */ });
+/* harmony import */ var _base_limits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8369);
 /* harmony import */ var _settings_contract_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7843);
 /**
  * The contract for structured output: the instruction appended to the prompt, the built-in review schema,
@@ -28,6 +29,7 @@ __webpack_require__.r(__webpack_exports__);
  * the size of findings and refuses paths that leave the repository.
  */
 
+
 /** Largest contract block read (characters). */
 const MAX_BLOCK_CHARS = 1024 * 1024;
 /**
@@ -35,7 +37,7 @@ const MAX_BLOCK_CHARS = 1024 * 1024;
  * (ajv), JSON.stringify of the outputs and any walk of the value recurse once per level: a block nested
  * 400,000 deep overflowed the stack and lost the run. Deeper is an invalid contract, said before parsing.
  */
-const MAX_BLOCK_DEPTH = 64;
+const MAX_BLOCK_DEPTH = _base_limits_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_NESTING_DEPTH */ .wM;
 /** Findings a review may report; more is an invalid contract, not a truncated one. */
 const MAX_FINDINGS = 200;
 /** The review contract (`review: true`), JSON Schema draft 2020-12. */

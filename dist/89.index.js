@@ -423,7 +423,7 @@ var errors = __webpack_require__(4758);
 
 
 /** A failure of the install, said in one line (the action's last resort prints it as is). */
-class InstallError extends errors/* UserFacingError */.U {
+class InstallError extends errors/* UserFacingError */.Ui {
     constructor(message) {
         super(message);
         this.name = "InstallError";

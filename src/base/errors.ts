@@ -5,6 +5,15 @@
  */
 export class UserFacingError extends Error {}
 
+/** `f`, and nothing if it throws: reporting a failure must go as far as it can, one step failing or not. */
+export function quietly(f: () => void): void {
+  try {
+    f();
+  } catch {
+    // the next step still runs
+  }
+}
+
 export class InputError extends UserFacingError {
   constructor(
     readonly input: string,

@@ -23,5 +23,12 @@ export const SECRET_MARGIN = 4 * 1024;
  */
 export const MAX_PROMPT_BYTES = 128 * 1024 - 1;
 
+/**
+ * How deep the agent's text may nest (markdown quotes and lists, a JSON block) or a schema, before the
+ * recursive parsers and walkers that read it (marked, ajv, JSON.stringify) could overflow the stack:
+ * deeper than any real text or schema goes.
+ */
+export const MAX_NESTING_DEPTH = 64;
+
 /** Diff text kept over all files of the change summary: twice the job summary's 1 MiB, the largest report there is. */
 export const CHANGE_SUMMARY_DIFF_CHARS = 2 * 1024 * 1024;

@@ -5,6 +5,7 @@
  * only once an agent runs (src/run/after-start.ts).
  */
 import { appendFileSync } from "node:fs";
+import { quietly } from "../base/errors.js";
 import type { Conclusion } from "../model/verdict.js";
 import { headline } from "../render/headlines.js";
 import { fenced } from "../render/markdown.js";
@@ -18,12 +19,4 @@ export function publishEarlyEnd(
   quietly(() => deps.setOutput("error", end.error));
   const file = deps.env.GITHUB_STEP_SUMMARY;
   if (file) quietly(() => appendFileSync(file, `${headline(end.headline)}\n\n${fenced(end.reason)}\n`));
-}
-
-function quietly(f: () => void): void {
-  try {
-    f();
-  } catch {
-    // Reporting an early end must go as far as it can.
-  }
 }

@@ -9,9 +9,10 @@
  * pass, no regular expression; it over-estimates (it does not parse), never under-estimates what the
  * lexer recurses on: containers at a line's start, and emphasis delimiters opened in a paragraph.
  */
+import { MAX_NESTING_DEPTH } from "../base/limits.js";
 
 /** Levels of nesting parsed; deeper text is shown as it was written. Real text stays below ten. */
-export const MAX_NESTING = 64;
+export const MAX_NESTING = MAX_NESTING_DEPTH;
 
 const SPACE = 32;
 const TAB = 9;

@@ -6,7 +6,7 @@
  * is unknown).
  */
 import type { RunningAgent } from "../agent/process.js";
-import { UserFacingError } from "../base/errors.js";
+import { quietly, UserFacingError } from "../base/errors.js";
 import { Secrets } from "../base/redact.js";
 import { publishEarlyEnd } from "../publish/early-end.js";
 import type { LiveProgress } from "../publish/live-progress.js";
@@ -79,12 +79,4 @@ export class LastResort {
     // The progress comment gets its last word (at most a few seconds), then the process ends.
     void this.fail(e).finally(() => setTimeout(() => process.exit(1), 100).unref());
   };
-}
-
-function quietly(f: () => void): void {
-  try {
-    f();
-  } catch {
-    // Reporting a failure must go as far as it can.
-  }
 }

@@ -166,7 +166,7 @@ export function readSettings(getInput: GetInput, env: NodeJS.ProcessEnv): Settin
     allowedUsers: list(get("allowed-users")),
     allowedBots: list(get("allowed-bots")),
     protectConfig: bool(get, "protect-config"),
-    safetyStrategy: strategy(get("safety-strategy")),
+    safetyStrategy: oneOf(get, "safety-strategy", STRATEGIES),
     agentUser: agentUser(get("agent-user"), get("safety-strategy")),
     contract: readContractInputs(get, roots, (n) => bool(get, n)),
     install: readInstallInputs(get, get("cursor-sha256")),
@@ -239,11 +239,6 @@ function readableFile(input: InputName, p: string): string {
  */
 export type SafetyStrategy = "auto" | "no-sudo" | "unprivileged-user" | "unsafe";
 const STRATEGIES: readonly SafetyStrategy[] = ["auto", "no-sudo", "unprivileged-user", "unsafe"];
-
-function strategy(value: string): SafetyStrategy {
-  if ((STRATEGIES as readonly string[]).includes(value)) return value as SafetyStrategy;
-  throw new InputError("safety-strategy", `'${oneLine(value)}' is not one of ${STRATEGIES.join(", ")}`);
-}
 
 /** A user name as useradd takes it; meaningful where the agent may run as its own user. */
 function agentUser(value: string, chosen: string): string | undefined {

@@ -7,6 +7,7 @@
  * the size of findings and refuses paths that leave the repository.
  */
 
+import { MAX_NESTING_DEPTH } from "../base/limits.js";
 import { SEVERITIES, type Severity } from "../settings/contract.js";
 
 /** Largest contract block read (characters). */
@@ -16,7 +17,7 @@ export const MAX_BLOCK_CHARS = 1024 * 1024;
  * (ajv), JSON.stringify of the outputs and any walk of the value recurse once per level: a block nested
  * 400,000 deep overflowed the stack and lost the run. Deeper is an invalid contract, said before parsing.
  */
-export const MAX_BLOCK_DEPTH = 64;
+export const MAX_BLOCK_DEPTH = MAX_NESTING_DEPTH;
 /** Findings a review may report; more is an invalid contract, not a truncated one. */
 export const MAX_FINDINGS = 200;
 

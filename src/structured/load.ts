@@ -4,6 +4,7 @@
  * when a contract is asked for (start-up: ajv and yaml are not small).
  */
 import { InputError } from "../base/errors.js";
+import { MAX_NESTING_DEPTH } from "../base/limits.js";
 import type { SchemaSource } from "../settings/contract.js";
 import { REVIEW_SCHEMA } from "./contract.js";
 import { compileSchema, type Validator } from "./validate.js";
@@ -53,7 +54,7 @@ export async function loadContract(c: ContractToLoad): Promise<Contract | undefi
 }
 
 /** Deeper than any real schema goes (the review schema: 6). */
-const MAX_SCHEMA_DEPTH = 64;
+const MAX_SCHEMA_DEPTH = MAX_NESTING_DEPTH;
 
 /** Whether `value` nests objects or arrays deeper than `max`: a walk with a stack of its own, no recursion. */
 function depthOver(value: unknown, max: number): boolean {
