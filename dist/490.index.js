@@ -3153,6 +3153,7 @@ class RunModel {
     onInit(e) {
         const s = this.session;
         s.sessionId = e.sessionId ?? s.sessionId;
+        s.startedSessionId ??= e.sessionId;
         s.requestId = e.requestId ?? s.requestId;
         s.model = e.model ?? s.model;
         s.cwd = e.cwd ?? s.cwd;
@@ -4775,7 +4776,7 @@ function runOutputs(o, redact) {
         error: redact(v.error),
         "session-id": model.session.sessionId ?? r?.sessionId ?? "",
         // The CLI starts a new chat, silently, when it lacks the one asked for: only the init event tells.
-        resumed: String(o.resumeAsked !== undefined && model.session.sessionId === o.resumeAsked),
+        resumed: String(o.resumeAsked !== undefined && model.session.startedSessionId === o.resumeAsked),
         "request-id": r?.requestId ?? model.session.requestId ?? "",
         model: model.session.model ?? "",
         "duration-ms": String(r?.durationMs ?? o.wallMs),

@@ -36,14 +36,21 @@ export function toolCallBudget(max: number): Budget {
  * With `required`, another chat is a breach before any tool runs; either way `onOther` hears of it.
  */
 export function resumeCheck(asked: string, required: boolean, onOther: (got: string) => void): Budget {
+  let checked = false;
   return {
     check(u) {
-      if (u.type !== "init" || !u.session.sessionId || u.session.sessionId === asked) return undefined;
-      onOther(u.session.sessionId);
+      // The first init only: after a reconnect the CLI sends another, with a new session id
+      // (docs/stream-format.md), which is no failed resume.
+      if (checked || u.type !== "init") return undefined;
+      const got = u.session.startedSessionId;
+      if (!got) return undefined;
+      checked = true;
+      if (got === asked) return undefined;
+      onOther(got);
       if (!required) return undefined;
       return {
         conclusion: "failure",
-        error: `The CLI started a new chat (${u.session.sessionId}) instead of continuing ${asked} (require-resume); the agent was stopped.`,
+        error: `The CLI started a new chat (${got}) instead of continuing ${asked} (require-resume); the agent was stopped.`,
       };
     },
   };

@@ -166,6 +166,7 @@ export class RunModel {
   private onInit(e: InitEvent): void {
     const s = this.session;
     s.sessionId = e.sessionId ?? s.sessionId;
+    s.startedSessionId ??= e.sessionId;
     s.requestId = e.requestId ?? s.requestId;
     s.model = e.model ?? s.model;
     s.cwd = e.cwd ?? s.cwd;

@@ -30,7 +30,10 @@ export interface ToolCall {
 }
 
 /** What `system/init` said (and `result` completed). */
-export type Session = Omit<InitEvent, "kind">;
+export type Session = Omit<InitEvent, "kind"> & {
+  /** The first init's session id: the chat the CLI started the run with (a reconnect's init names another). */
+  startedSessionId?: string;
+};
 
 export type ModelUpdate =
   | { type: "init"; session: Session }

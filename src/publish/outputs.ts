@@ -69,7 +69,7 @@ export function runOutputs(o: RunOutputsInput, redact: Redact): Outputs {
     error: redact(v.error),
     "session-id": model.session.sessionId ?? r?.sessionId ?? "",
     // The CLI starts a new chat, silently, when it lacks the one asked for: only the init event tells.
-    resumed: String(o.resumeAsked !== undefined && model.session.sessionId === o.resumeAsked),
+    resumed: String(o.resumeAsked !== undefined && model.session.startedSessionId === o.resumeAsked),
     "request-id": r?.requestId ?? model.session.requestId ?? "",
     model: model.session.model ?? "",
     "duration-ms": String(r?.durationMs ?? o.wallMs),
