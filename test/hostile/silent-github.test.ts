@@ -211,9 +211,11 @@ describe.concurrent("the client against a GitHub that never answers", () => {
 
   it("gives each request its deadline, not retried, its connection closed", () =>
     withSilentApi(async (api) => {
-      const client = createGitHubClient(TOKEN, api.url, { requestMs: 200 });
+      // Room to send the request first: the deadline covers the whole attempt, and a busy machine may
+      // take a while to make its first connection (it ran alongside the rest; 0.2 s was too tight).
+      const client = createGitHubClient(TOKEN, api.url, { requestMs: 2_000 });
       await expect(client.pullBase("octo", "repo", PR)).rejects.toThrow(
-        "no answer to GET /repos/{owner}/{repo}/pulls/{pull_number} within 0.2 s",
+        "no answer to GET /repos/{owner}/{repo}/pulls/{pull_number} within 2 s",
       );
       while (api.open() > 0) await sleep(10);
       expect(api.requests).toHaveLength(1);
