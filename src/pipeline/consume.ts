@@ -9,8 +9,8 @@ import type { Pipeline } from "./pipeline.js";
 /**
  * A source that knows whether more is waiting to be read right now (stdout-file.ts: its last read got
  * all it asked for). While it does, the log is written every {@link HELD_CHUNKS} chunks instead of after
- * each: every write to the runner's pipe costs a system call and a wake-up of its reader, ~50 µs of CPU
- * a chunk (BENCHMARKS.md). A chunk that catches up with the agent is followed by a write at once, so a
+ * each: every write to the runner's pipe costs a system call and a wake-up of its reader, ~40 µs of CPU
+ * a write (BENCHMARKS.md). A chunk that catches up with the agent is followed by a write at once, so a
  * line waits only while the action is behind the agent anyway. A read that then finds nothing more is
  * told by the {@link CAUGHT_UP} event: what is held is written then.
  */
