@@ -11,7 +11,7 @@
  */
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,8 +21,20 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 export const ENTRY = "src/index.ts";
 /** Where `npm run bundle` writes, relative to ROOT: action.yml's `runs.main` is a file in it. */
 export const DIST = "dist";
-/** The bundle script's options; the dist check in .ci/run compares dist/ with what they build. */
-const NCC_OPTIONS = ["--source-map", "--license", "licenses.txt", "--minify", "--quiet"];
+/**
+ * The bundle script's options; the dist check in .ci/run compares dist/ with what they build. The source
+ * maps are written (bench/profile.mjs reads them; `node --enable-source-maps dist/index.js` maps a stack)
+ * but not registered at start: loading source-map-support cost every run ~4 ms of start-up, and the first
+ * stack formatted parsed the maps (~40 ms); the action shows a stack only in a bug's debug line.
+ */
+const NCC_OPTIONS = [
+  "--source-map",
+  "--no-source-map-register",
+  "--license",
+  "licenses.txt",
+  "--minify",
+  "--quiet",
+];
 /** What decides the bundle's bytes besides src/: the options above live in this file. */
 const BUILD_INPUTS = ["package.json", "package-lock.json", "tsconfig.json", "scripts/bundle.mjs"];
 
@@ -48,6 +60,32 @@ export function sourceDigest() {
   return hash.digest("hex");
 }
 
+/**
+ * The record a build leaves beside its files: the digest of the sources it was built from, and each file's
+ * sha256. With it the tests can run the committed dist/ instead of building again, when it is provably
+ * what the current sources build (test/harness/build-bundle.ts `builtFrom`).
+ */
+export const BUILD_RECORD = "build.json";
+
+/** The sha256 of every file in a build's directory but the record. @param {string} dir */
+export function buildFiles(dir) {
+  /** @type {Record<string, string>} */
+  const files = {};
+  for (const name of readdirSync(dir).sort()) {
+    if (name === BUILD_RECORD) continue;
+    files[name] = createHash("sha256")
+      .update(readFileSync(path.join(dir, name)))
+      .digest("hex");
+  }
+  return files;
+}
+
+/** @param {string} outDir @param {string} source the sources' digest when the build began */
+function writeBuildRecord(outDir, source) {
+  const record = { source, files: buildFiles(outDir) };
+  writeFileSync(path.join(outDir, BUILD_RECORD), `${JSON.stringify(record, null, 2)}\n`);
+}
+
 /** ncc's output without the stack of its own (bundled, minified) code: the TypeScript errors remain. @param {string} output */
 const nccMessages = (output) =>
   output
@@ -64,6 +102,7 @@ const nccMessages = (output) =>
  */
 export function buildBundle(outDir) {
   rmSync(outDir, { recursive: true, force: true });
+  const source = sourceDigest();
   const ncc = createRequire(import.meta.url).resolve("@vercel/ncc/dist/ncc/cli.js");
   const args = [ncc, "build", ENTRY, "--out", outDir, ...NCC_OPTIONS];
   return new Promise((resolve, reject) => {
@@ -73,7 +112,10 @@ export function buildBundle(outDir) {
     child.stderr.on("data", (c) => (output += c));
     child.once("error", reject);
     child.once("close", (code, signal) => {
-      if (code === 0) return resolve();
+      if (code === 0) {
+        writeBuildRecord(outDir, source);
+        return resolve();
+      }
       reject(
         new Error(
           `Building the bundle from ${ENTRY} failed (ncc ${signal ? `killed by ${signal}` : `exit ${code}`}):\n${nccMessages(output)}`,

@@ -3,15 +3,27 @@
  * outside the repository, and hands its path to the workers (`inject("bundleDir")`), so that the
  * end-to-end tests run what src/ says now rather than the committed dist/.
  *
- * A build is kept under the digest of its inputs (scripts/bundle.mjs `sourceDigest`): a second `npm test`
- * on unchanged sources reuses it, any change to src/, the lockfile or the options builds again.
+ * No build at all when the committed dist/ is what the sources build: its record (scripts/bundle.mjs
+ * `BUILD_RECORD`) names the digest of the sources it was built from, and every file in it still has the
+ * sha256 the record gives (a clean checkout of main, where CI holds dist/ to the sources). Otherwise a build
+ * is kept under the digest of its inputs (scripts/bundle.mjs `sourceDigest`): a second `npm test` on
+ * unchanged sources reuses it, any change to src/, the lockfile or the options builds again.
  * CURSOR_AGENT_ACTION_BUNDLE=<dir> runs a given build instead (e.g. `dist` to test the committed one).
  */
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { buildBundle, ROOT, sourceDigest } from "../../scripts/bundle.mjs";
+import { BUILD_RECORD, buildBundle, buildFiles, DIST, ROOT, sourceDigest } from "../../scripts/bundle.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -38,6 +50,19 @@ function prune(root: string, keep: string): void {
     rmSync(path.join(root, old.name), { recursive: true, force: true });
 }
 
+/** True if `dir` holds exactly the build that `digest`'s sources make, file for file. */
+function builtFrom(dir: string, digest: string): boolean {
+  try {
+    const record = JSON.parse(readFileSync(path.join(dir, BUILD_RECORD), "utf8")) as {
+      source?: string;
+      files?: Record<string, string>;
+    };
+    return record.source === digest && JSON.stringify(buildFiles(dir)) === JSON.stringify(record.files);
+  } catch {
+    return false;
+  }
+}
+
 /** Where a failed build leaves ncc's messages for the workers, beside the build it did not make. */
 export const buildErrorFile = (dir: string) => `${dir}.error`;
 
@@ -55,8 +80,15 @@ export default function setup(project: TestProject): (() => Promise<void>) | und
     return undefined;
   }
 
+  const fullDigest = sourceDigest();
+  const committed = path.join(ROOT, DIST);
+  if (builtFrom(committed, fullDigest)) {
+    project.provide("bundleDir", committed);
+    return undefined;
+  }
+
   const root = cacheRoot();
-  const digest = sourceDigest().slice(0, 16);
+  const digest = fullDigest.slice(0, 16);
   const dir = path.join(root, digest);
   project.provide("bundleDir", dir);
   if (existsSync(path.join(dir, "index.js"))) {

@@ -11,6 +11,10 @@
  *
  * No bound here depends on how fast the machine is: each is twice the documented one plus a minute, and
  * only a hang meets it (the harness then kills the action, and `timedOut` says so).
+ *
+ * The runs that wait for the action's own request deadlines (20 s each, several in a row) run it on a clock
+ * {@link CLOCK_RATE} times faster (test/harness/fast-clock.mjs): the same deadlines, reached in the same
+ * order, in a fraction of the time; their limits stay in real time, as generous as before.
  */
 import { createServer, type Server, type Socket } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
@@ -30,6 +34,8 @@ afterAll(cleanupActionRuns);
 const KEY = "key_0123456789abcdef0123456789abcdef";
 const TOKEN = "ghs_harnessTokenForTests0000000000000000";
 const PR = 7;
+/** How much faster the action's clock runs in the tests that wait out its request deadlines. */
+const CLOCK_RATE = 8;
 /** Room for the run itself (the bundle's start, the fake agent, the changes) in each test's limit. */
 const SLACK_MS = 60_000;
 
@@ -115,7 +121,7 @@ describe.concurrent("a GitHub that never answers", () => {
   itExits(
     "a successful run exits, its outputs written and the comment's failure a warning",
     2 * API_AFTER_AGENT_MS + SLACK_MS,
-    (api, limit) => runAction({ ...onPullRequest(api), ...limit }),
+    (api, limit) => runAction({ ...onPullRequest(api), ...limit, clockRate: CLOCK_RATE }),
     (r, api) => {
       expect(r.code).toBe(0);
       expect(r.outputs.conclusion).toBe("success");
@@ -173,6 +179,7 @@ describe.concurrent("a GitHub that never answers", () => {
           sender: { login: "octocat", type: "User" },
         },
         ...limit,
+        clockRate: CLOCK_RATE,
       }),
     (r, api) => {
       expect(r.outputs.conclusion).toBe("failure");
@@ -204,9 +211,11 @@ describe.concurrent("the client against a GitHub that never answers", () => {
 
   it("gives each request its deadline, not retried, its connection closed", () =>
     withSilentApi(async (api) => {
-      const client = createGitHubClient(TOKEN, api.url, { requestMs: 200 });
+      // Room to send the request first: the deadline covers the whole attempt, and a busy machine may
+      // take a while to make its first connection (it ran alongside the rest; 0.2 s was too tight).
+      const client = createGitHubClient(TOKEN, api.url, { requestMs: 2_000 });
       await expect(client.pullBase("octo", "repo", PR)).rejects.toThrow(
-        "no answer to GET /repos/{owner}/{repo}/pulls/{pull_number} within 0.2 s",
+        "no answer to GET /repos/{owner}/{repo}/pulls/{pull_number} within 2 s",
       );
       while (api.open() > 0) await sleep(10);
       expect(api.requests).toHaveLength(1);
