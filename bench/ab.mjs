@@ -3,7 +3,8 @@
  * An A/B of two builds on the 64 MiB streams: the 2026-shaped run, the long run and the edit-heavy one
  * (bench/replay-agent.mjs replaying each in 64 KiB writes), each build and the
  * floor run interleaved in rotating order after a warm-up, as `npm run bench` does; medians and each
- * build's ratio to the floor of the same run. For judging one change, not for BENCHMARKS.md's table.
+ * build's ratio to the floor of the same run, by wall time and by the process's own CPU time (user +
+ * system, bench/usage.cjs; the floor's too). For judging one change, not for BENCHMARKS.md's table.
  *
  *   npm exec -- node bench/ab.mjs HEAD worktree [--runs 7] [--only captures|long|edits|tiny]
  *
@@ -125,14 +126,19 @@ for (const w of workloads) {
     if (t === targets[0]) {
       fns.push(async (/** @type {boolean} */ keep) => {
         r.resetFiles();
+        const usageFile = path.join(r.dir, "floor-usage.json");
         const res = await runNode({
-          args: [FLOOR, r.agentFile, ...r.agentArgs],
-          env: { ...r.floorEnv, FAKE_AGENT_SCENARIO: scenario },
+          args: ["--require", USAGE, FLOOR, r.agentFile, ...r.agentArgs],
+          env: { ...r.floorEnv, FAKE_AGENT_SCENARIO: scenario, BENCH_USAGE_FILE: usageFile },
           cwd: r.workspace,
           timeoutMs: 120_000,
         });
         if (res.code !== 0) throw new Error(`floor failed: ${res.stderr}`);
-        if (keep) wall.floor?.push(res.wallMs);
+        if (keep) {
+          wall.floor?.push(res.wallMs);
+          const u = readJson(usageFile);
+          cpu.floor = [...(cpu.floor ?? []), u.userMs + u.systemMs];
+        }
       });
     }
   }
@@ -146,9 +152,13 @@ for (const w of workloads) {
       `${k} ${median(v).toFixed(0)} ms${k === "floor" ? "" : ` (${(median(v) / floor).toFixed(2)}×)`}`,
   );
   console.log(`${w.name}: ${parts.join(", ")}`);
+  const floorCpu = median(cpu.floor ?? []);
   console.log(
-    `  cpu: ${Object.entries(cpu)
-      .map(([k, v]) => `${k} ${median(v).toFixed(0)} ms`)
+    `  cpu (own): ${Object.entries(cpu)
+      .map(
+        ([k, v]) =>
+          `${k} ${median(v).toFixed(0)} ms${k === "floor" ? "" : ` (${(median(v) / floorCpu).toFixed(2)}×)`}`,
+      )
       .join(", ")}; rss: ${Object.entries(rss)
       .map(([k, v]) => `${k} ${median(v).toFixed(0)} MiB`)
       .join(", ")}`,

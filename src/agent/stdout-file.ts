@@ -11,6 +11,7 @@
  */
 import { closeSync, type FSWatcher, fstatSync, openSync, readSync, watch } from "node:fs";
 import { Readable } from "node:stream";
+import { type Backlogged, CAUGHT_UP } from "../pipeline/consume.js";
 
 /** Bytes read at once: large reads when the action is behind mean fewer, cheaper chunks to decode. */
 const READ_BYTES = 64 * 1024;
@@ -37,7 +38,7 @@ export function openStdoutFile(file: string): number {
 }
 
 /** A Readable of the file `file` while another process appends to it; see {@link writerExited}. */
-export class FollowedFile extends Readable {
+export class FollowedFile extends Readable implements Backlogged {
   private fd: number | undefined;
   private position = 0;
   /** Set when the writer exits: its size then. What is written past it is not the writer's (a leftover's). */
@@ -58,6 +59,12 @@ export class FollowedFile extends Readable {
   private eof = false;
   /** A read is scheduled for the next turn of the event loop. */
   private scheduled = false;
+  /**
+   * The last read got all it asked for: more is probably waiting (the agent is ahead of us). The consumer
+   * may then hold its log writes for a few chunks (pipeline/consume.ts {@link Backlogged}); a read that
+   * got less found the end of what the agent has written, and the log is written at once.
+   */
+  backlog = false;
 
   /** `writer`: the descriptor the file was created with; the file read must be that very file. */
   constructor(file: string, writer?: number) {
@@ -167,6 +174,8 @@ export class FollowedFile extends Readable {
       this.failure = { code, unread: this.stopReading() };
       return;
     }
+    const wasBehind = this.backlog;
+    this.backlog = n > 0 && n === READ_BYTES - this.used;
     if (n > 0) {
       const chunk = this.slab.subarray(this.used, this.used + n);
       this.used += n;
@@ -179,6 +188,8 @@ export class FollowedFile extends Readable {
       this.push(null);
       return;
     }
+    // A chunk that filled its read left the log held: nothing more came, so it is written now.
+    if (wasBehind) this.emit(CAUGHT_UP);
     this.wanting = true;
     this.caughtUpAt = performance.now();
     this.poll = setTimeout(() => this.wake(), POLL_MS);

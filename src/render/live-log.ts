@@ -148,14 +148,15 @@ export class LiveLog {
   }
 
   private delta(text: string): void {
-    const all = this.lineRest + text;
-    const nl = all.lastIndexOf("\n");
+    // The unfinished line holds no newline: only the (short) delta is searched, never the line so far,
+    // which searching would copy into one flat string at every token.
+    const nl = text.lastIndexOf("\n");
     if (nl === -1) {
-      this.lineRest = all;
+      this.lineRest += text;
       return;
     }
-    this.log.text(all.slice(0, nl));
-    this.lineRest = all.slice(nl + 1);
+    this.log.text(this.lineRest + text.slice(0, nl));
+    this.lineRest = text.slice(nl + 1);
   }
 
   private endStreamedSegment(): void {

@@ -29,8 +29,7 @@ export class LogWriter {
 
   /** Untrusted text, one or more lines: terminal control out, each line capped, then neutralised. */
   text(s: string): void {
-    // Most lines hold no control character, no line break but `\n`, no `:` and no `#`: nothing to do.
-    if (s.length <= MAX_LOG_LINE && !SUSPECT.test(s)) this.buf.push(s, "\n");
+    if (s.length <= MAX_LOG_LINE && unchanged(s)) this.buf.push(s, "\n");
     else this.buf.push(neutralize(forTerminal(s.length > MAX_LOG_LINE ? this.redact(s) : s)), "\n");
   }
 
@@ -93,6 +92,26 @@ function forTerminal(s: string): string {
   if (s.length <= MAX_LOG_LINE && !MAY_NEED_WORK.test(s)) return s;
   return runnerLines(s).map(terminalSafe).join("\n");
 }
+
+/**
+ * True when {@link forTerminal} and {@link neutralize} would leave `s` (not longer than a log line) as it
+ * is, found by one scan and two searches. Most lines hold no control character, no line break but `\n`,
+ * no `:` and no `#` ({@link SUSPECT}); most of the others (code, paths, `file:12:` in a grep's output)
+ * are printable ASCII, where no character is one the runner's search steps over, nothing is a terminal
+ * control and no line break hides: such a line is a command only if it holds `##[` or starts with `::`
+ * after spaces and tabs (what neutralize looks for). The whole way for those lines was ~45 ms of CPU for
+ * the 2026-shaped run's log (in isolation; BENCHMARKS.md).
+ */
+function unchanged(s: string): boolean {
+  if (!PRINTABLE_ASCII.test(s)) return !SUSPECT.test(s);
+  if (s.includes("##[")) return false;
+  let lead = 0;
+  while (s.charCodeAt(lead) === 0x20 || s.charCodeAt(lead) === 0x09) lead++;
+  return !s.startsWith("::", lead);
+}
+
+/** Tab and the printable ASCII characters, and nothing else. */
+const PRINTABLE_ASCII = /^[\t\u0020-\u007e]*$/;
 
 /**
  * What {@link forTerminal} or {@link neutralize} may change: controls (`\r` among them), DEL/C1, bidi

@@ -11,8 +11,12 @@
 
 const THINKING = '{"type":"thinking","subtype":"delta","text":"';
 const ASSISTANT = '{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"';
-const THINKING_TAIL = /^","session_id":"([^"\\\u0000-\u001f]*)","timestamp_ms":(0|[1-9]\d{0,15})\}$/;
-const ASSISTANT_TAIL = /^"\}\]\},"session_id":"([^"\\\u0000-\u001f]*)","timestamp_ms":(0|[1-9]\d{0,15})\}$/;
+/**
+ * What follows the text, matched where the text's closing quote is (sticky) and to the line's end: the
+ * tail cut out of the line first was one more string a delta, most lines of a run (BENCHMARKS.md).
+ */
+const THINKING_TAIL = /","session_id":"([^"\\\u0000-\u001f]*)","timestamp_ms":(0|[1-9]\d{0,15})\}$/y;
+const ASSISTANT_TAIL = /"\}\]\},"session_id":"([^"\\\u0000-\u001f]*)","timestamp_ms":(0|[1-9]\d{0,15})\}$/y;
 /** What a JSON string may not hold raw, and the escape that would make slicing wrong. */
 const NOT_PLAIN = /[\\\u0000-\u001f]/;
 
@@ -46,7 +50,8 @@ function plainTail(
   if (end === -1) return undefined;
   const text = line.slice(start, end);
   if (NOT_PLAIN.test(text)) return undefined;
-  const m = tail.exec(line.slice(end));
+  tail.lastIndex = end;
+  const m = tail.exec(line);
   if (!m) return undefined;
   return { text, id: m[1]!, ts: Number(m[2]) };
 }

@@ -6,7 +6,8 @@
  * `unknown` event instead of an error: the agent's format grows faster than its docs (docs/stream-format.md "Events").
  */
 import { z } from "zod";
-import { bool, errorText, num, str } from "./json.js";
+import { initFields, lenientBool, lenientNum, lenientStr, plainTextContent, plainUsage } from "./by-hand.js";
+import { errorText, lenient, once } from "./json.js";
 import { alternateToolEvent, type ToolEvent, toolCallEvent } from "./tool-events.js";
 
 export type AgentEvent =
@@ -57,43 +58,35 @@ export interface ResultEvent {
   usage?: Record<string, number>;
 }
 
-const textContent = z.object({
-  message: z.object({ content: z.array(z.object({ type: str, text: str })) }).optional(),
-  text: z.string().optional(),
+/** The schemas, built on first use (json.ts {@link lenient}). */
+const schemas = once(() => {
+  const { str, num, bool } = lenient();
+  const textContent = z.object({
+    message: z.object({ content: z.array(z.object({ type: str, text: str })) }).optional(),
+    text: z.string().optional(),
+  });
+  return {
+    textContent,
+    assistant: textContent.extend({ model_call_id: str, timestamp_ms: num }),
+    result: z.object({
+      subtype: str,
+      is_error: bool,
+      result: str,
+      error: z.unknown().optional(),
+      duration_ms: num,
+      duration_api_ms: num,
+      session_id: str,
+      request_id: str,
+      usage: z.record(z.string(), z.number()).optional().catch(undefined),
+    }),
+    timed: z.object({ timestamp_ms: num }),
+    delta: z.object({ text: z.string(), timestamp_ms: num }),
+    connection: z.object({ attempt: num, timestamp_ms: num }),
+    retry: z.object({ attempt: num, is_resume: bool, timestamp_ms: num }),
+    interaction: z.object({ query_type: str, timestamp_ms: num }),
+    notice: z.object({ message: str, timestamp_ms: num }),
+  };
 });
-
-const initSchema = z.object({
-  session_id: str,
-  request_id: str,
-  model: str,
-  cwd: str,
-  workspace: str,
-  apiKeySource: str,
-  permissionMode: str,
-});
-
-const assistantSchema = textContent.extend({ model_call_id: str, timestamp_ms: num });
-
-const usageSchema = z.record(z.string(), z.number()).optional().catch(undefined);
-
-const resultSchema = z.object({
-  subtype: str,
-  is_error: bool,
-  result: str,
-  error: z.unknown().optional(),
-  duration_ms: num,
-  duration_api_ms: num,
-  session_id: str,
-  request_id: str,
-  usage: usageSchema,
-});
-
-const timedSchema = z.object({ timestamp_ms: num });
-const deltaSchema = z.object({ text: z.string(), timestamp_ms: num });
-const connectionSchema = z.object({ attempt: num, timestamp_ms: num });
-const retrySchema = z.object({ attempt: num, is_resume: bool, timestamp_ms: num });
-const interactionSchema = z.object({ query_type: str, timestamp_ms: num });
-const noticeSchema = z.object({ message: str, timestamp_ms: num });
 
 /** Turns one parsed line into an event. Never throws. */
 export function toEvent(raw: Record<string, unknown>): AgentEvent {
@@ -107,8 +100,8 @@ export function toEvent(raw: Record<string, unknown>): AgentEvent {
       return notice(type, subtype, raw);
     }
     case "user": {
-      const r = textContent.safeParse(raw);
-      return r.success ? { kind: "user", text: joinText(r.data) } : unknown;
+      const d = plainTextContent(raw) ?? schemas().textContent.safeParse(raw).data;
+      return d ? { kind: "user", text: joinText(d) } : unknown;
     }
     case "thinking": {
       if (subtype === "delta") {
@@ -124,7 +117,7 @@ export function toEvent(raw: Record<string, unknown>): AgentEvent {
             timestampMs: raw.timestamp_ms as number | undefined,
           };
         }
-        const r = deltaSchema.safeParse(raw);
+        const r = schemas().delta.safeParse(raw);
         return r.success
           ? { kind: "thinking-delta", text: r.data.text, timestampMs: r.data.timestamp_ms }
           : unknown;
@@ -132,7 +125,7 @@ export function toEvent(raw: Record<string, unknown>): AgentEvent {
       if (subtype === "completed") {
         if (typeof raw.timestamp_ms === "number" || raw.timestamp_ms === undefined)
           return { kind: "thinking-completed", timestampMs: raw.timestamp_ms as number | undefined };
-        const r = timedSchema.safeParse(raw);
+        const r = schemas().timed.safeParse(raw);
         return { kind: "thinking-completed", timestampMs: r.success ? r.data.timestamp_ms : undefined };
       }
       return unknown;
@@ -140,7 +133,7 @@ export function toEvent(raw: Record<string, unknown>): AgentEvent {
     case "assistant": {
       const fast = assistantLine(raw);
       if (fast) return fast;
-      const r = assistantSchema.safeParse(raw);
+      const r = schemas().assistant.safeParse(raw);
       if (!r.success) return unknown;
       const d = r.data;
       if (d.message === undefined && d.text !== undefined) {
@@ -162,14 +155,14 @@ export function toEvent(raw: Record<string, unknown>): AgentEvent {
       return resultEvent(subtype, raw) ?? unknown;
     case "connection": {
       if (subtype !== "reconnecting" && subtype !== "reconnected") return unknown;
-      const r = connectionSchema.safeParse(raw);
+      const r = schemas().connection.safeParse(raw);
       return { kind: "connection", phase: subtype, ...(r.success ? pick(r.data) : {}) };
     }
     case "retry":
       return retryEvent(raw);
     case "interaction_query": {
       if (subtype !== "request" && subtype !== "response") return unknown;
-      const r = interactionSchema.safeParse(raw);
+      const r = schemas().interaction.safeParse(raw);
       return {
         kind: "interaction",
         phase: subtype,
@@ -203,9 +196,7 @@ function assistantLine(raw: Record<string, unknown>): AssistantEvent | undefined
 }
 
 function initEvent(raw: Record<string, unknown>): InitEvent | undefined {
-  const r = initSchema.safeParse(raw);
-  if (!r.success) return undefined;
-  const d = r.data;
+  const d = initFields(raw);
   return {
     kind: "init",
     sessionId: d.session_id,
@@ -218,9 +209,22 @@ function initEvent(raw: Record<string, unknown>): InitEvent | undefined {
 }
 
 function resultEvent(subtype: string | undefined, raw: Record<string, unknown>): ResultEvent | undefined {
-  const r = resultSchema.safeParse(raw);
-  if (!r.success) return undefined;
-  const d = r.data;
+  const usage = plainUsage(raw.usage);
+  const d =
+    usage === false
+      ? schemas().result.safeParse(raw).data
+      : {
+          subtype: lenientStr(raw.subtype),
+          is_error: lenientBool(raw.is_error),
+          result: lenientStr(raw.result),
+          error: raw.error,
+          duration_ms: lenientNum(raw.duration_ms),
+          duration_api_ms: lenientNum(raw.duration_api_ms),
+          session_id: lenientStr(raw.session_id),
+          request_id: lenientStr(raw.request_id),
+          usage,
+        };
+  if (!d) return undefined;
   const sub = d.subtype ?? subtype ?? "success";
   return {
     kind: "result",
@@ -237,7 +241,7 @@ function resultEvent(subtype: string | undefined, raw: Record<string, unknown>):
 }
 
 function retryEvent(raw: Record<string, unknown>): AgentEvent {
-  const r = retrySchema.safeParse(raw);
+  const r = schemas().retry.safeParse(raw);
   return r.success
     ? { kind: "retry", attempt: r.data.attempt, isResume: r.data.is_resume, timestampMs: r.data.timestamp_ms }
     : { kind: "retry" };
@@ -248,7 +252,7 @@ function pick(d: { attempt?: number; timestamp_ms?: number }): { attempt?: numbe
 }
 
 function notice(type: string, subtype: string, raw: Record<string, unknown>): AgentEvent {
-  const r = noticeSchema.safeParse(raw);
+  const r = schemas().notice.safeParse(raw);
   return {
     kind: "notice",
     type,

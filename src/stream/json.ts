@@ -1,10 +1,25 @@
 /** Small JSON shape checks shared by the stream and the tools. */
 import { z } from "zod";
 
-/** Lenient fields: a value of the wrong type reads as absent, never as an error (the format drifts). */
-export const str = z.string().optional().catch(undefined);
-export const num = z.number().optional().catch(undefined);
-export const bool = z.boolean().optional().catch(undefined);
+/**
+ * Lenient fields: a value of the wrong type reads as absent, never as an error (the format drifts). Built
+ * on first use, as every schema of the stream is: a run whose lines all come in the shapes read by hand
+ * builds none (by-hand.ts).
+ */
+export const lenient = once(() => ({
+  str: z.string().optional().catch(undefined),
+  num: z.number().optional().catch(undefined),
+  bool: z.boolean().optional().catch(undefined),
+}));
+
+/** `build()`, called once, on the first call. */
+export function once<T>(build: () => T): () => T {
+  let built: { value: T } | undefined;
+  return () => {
+    built ??= { value: build() };
+    return built.value;
+  };
+}
 
 export function isPlainObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === "object" && !Array.isArray(v);

@@ -5,7 +5,7 @@
  * "Tool calls"). Both become the same {@link ToolEvent}; what a kind means is src/tools/'s business.
  */
 import { z } from "zod";
-import { bool, errorText, num, objectOrJson, str } from "./json.js";
+import { errorText, lenient, objectOrJson, once } from "./json.js";
 
 export interface ToolEvent {
   kind: "tool-started" | "tool-completed";
@@ -38,32 +38,49 @@ export interface ToolOutcome {
   value: Record<string, unknown>;
 }
 
-const obj = z.record(z.string(), z.unknown());
-
 /** Numbers sometimes arrive as strings (`startedAtMs: "1788849963130"`); anything else is no number. */
 function numLike(v: unknown): number | undefined {
   if (typeof v === "number") return v;
   return typeof v === "string" && /^\d+(\.\d+)?$/.test(v) ? Number(v) : undefined;
 }
 
-const toolEventSchema = z.object({
-  call_id: z.string(),
-  tool_call: obj,
-  model_call_id: str,
-  timestamp_ms: num,
+/** The schemas, built on first use (json.ts {@link lenient}): the CLI's own lines are read by hand. */
+const schemas = once(() => {
+  const { str, num, bool } = lenient();
+  const obj = z.record(z.string(), z.unknown());
+  return {
+    toolEvent: z.object({
+      call_id: z.string(),
+      tool_call: obj,
+      model_call_id: str,
+      timestamp_ms: num,
+    }),
+    altToolEvent: z.object({
+      tool_call_id: z.string(),
+      tool_name: z.string(),
+      parameters: obj.optional().catch(undefined),
+      result: z
+        .object({
+          success: bool,
+          output: z.unknown().optional(),
+          exit_code: num,
+          error: z.unknown().optional(),
+        })
+        .optional()
+        .catch(undefined),
+      duration_ms: num,
+      timestamp_ms: num,
+    }),
+  };
 });
 
-const altToolEventSchema = z.object({
-  tool_call_id: z.string(),
-  tool_name: z.string(),
-  parameters: obj.optional().catch(undefined),
-  result: z
-    .object({ success: bool, output: z.unknown().optional(), exit_code: num, error: z.unknown().optional() })
-    .optional()
-    .catch(undefined),
-  duration_ms: num,
-  timestamp_ms: num,
-});
+/** A `tool_call` line's envelope, as its schema reads it. */
+interface Envelope {
+  call_id: string;
+  tool_call: Record<string, unknown>;
+  model_call_id?: string;
+  timestamp_ms?: number;
+}
 
 /** Keys beside the kind in `tool_call` (newer CLIs); never the kind itself. */
 const TOOL_CALL_SIBLINGS = new Set(["toolCallId", "hookAdditionalContexts", "startedAtMs", "completedAtMs"]);
@@ -128,7 +145,7 @@ function splitOutcome(result: Record<string, unknown>): {
 }
 
 export function alternateToolEvent(type: string, raw: Record<string, unknown>): ToolEvent | undefined {
-  const r = altToolEventSchema.safeParse(raw);
+  const r = schemas().altToolEvent.safeParse(raw);
   if (!r.success) return undefined;
   const d = r.data;
   const tool: ToolPayload = { kind: d.tool_name, functionName: d.tool_name, args: d.parameters };
@@ -152,11 +169,11 @@ export function alternateToolEvent(type: string, raw: Record<string, unknown>): 
 }
 
 /**
- * The envelope as the CLI writes it, checked by hand exactly as {@link toolEventSchema} would accept it:
+ * The envelope as the CLI writes it, checked by hand exactly as its schema (above) would accept it:
  * thousands of calls a run, and zod's parse was ~45 ms of a 64 MiB one (BENCHMARKS.md). Anything less
  * regular goes through the schema, with its leniency.
  */
-function wellFormed(raw: Record<string, unknown>): z.infer<typeof toolEventSchema> | undefined {
+function wellFormed(raw: Record<string, unknown>): Envelope | undefined {
   const tc = raw.tool_call;
   if (
     typeof raw.call_id !== "string" ||
@@ -181,7 +198,7 @@ export function toolCallEvent(
   raw: Record<string, unknown>,
 ): ToolEvent | undefined {
   if (subtype !== "started" && subtype !== "completed") return undefined;
-  const d = wellFormed(raw) ?? toolEventSchema.safeParse(raw).data;
+  const d = wellFormed(raw) ?? schemas().toolEvent.safeParse(raw).data;
   if (!d) return undefined;
   const tool = toolPayload(d.tool_call);
   if (!tool) return undefined;

@@ -109,3 +109,37 @@ describe("an edit's diff names its file as the workspace does", () => {
     ]);
   });
 });
+
+describe("streamed text", () => {
+  /** The log of `deltas`, streamed as assistant token deltas, then the segment's repeat. */
+  function streamed(deltas: string[]): string {
+    let out = "";
+    const log = new LogWriter({ write: (s: string) => (out += s) });
+    const live = new LiveLog(log, { toolOutputLines: 5, showThinking: false, maxAnnotations: 5 });
+    const pipeline = new Pipeline([live.onUpdate], "/workspace");
+    const line = (text: string, extra: object) =>
+      `${JSON.stringify({ type: "assistant", message: { role: "assistant", content: [{ type: "text", text }] }, session_id: "s", ...extra })}\n`;
+    const body = deltas.map((d, i) => line(d, { timestamp_ms: i + 1 })).join("");
+    pipeline.push(Buffer.from(`${body}${line(deltas.join(""), { model_call_id: "m" })}`), 0);
+    pipeline.end(0);
+    live.finish();
+    log.close();
+    return out;
+  }
+
+  it("is written as whole lines, each once, wherever the deltas break", () => {
+    expect(streamed(["one ", "two\nthr", "ee\n", "\nfour", " five"])).toBe("one two\nthree\n\nfour five\n");
+    expect(streamed(["a\nb\nc", "\n"])).toBe("a\nb\nc\n");
+  });
+
+  it("a long line in many deltas costs time in proportion to its length", () => {
+    // Searching the line so far for a newline at every token copied it whole each time: 40,000 tokens of
+    // one 280 KB line were 4.7 s of CPU (BENCHMARKS.md); now ~0.1 s.
+    const deltas = Array.from({ length: 40_000 }, (_, i) => `word ${i % 10}`);
+    const started = performance.now();
+    expect(streamed(deltas)).toBe(
+      `${deltas.join("").slice(0, 64 * 1024)}… (${deltas.join("").length - 64 * 1024} more characters not shown)\n`,
+    );
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+});

@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { IGNORABLE_CLASS } from "../../src/render/ignorables.js";
 import { LogWriter } from "../../src/render/log-writer.js";
-import { neutralize, neutralizeLine, oneLine } from "../../src/render/neutralize.js";
+import { neutralize, neutralizeLine, oneLine, runnerLines } from "../../src/render/neutralize.js";
+import { terminalSafe } from "../../src/render/terminal.js";
 import { REGISTERED_COMMANDS, readWorkflowCommands } from "../harness/workflow-commands.js";
 
 const piece = fc.oneof(
@@ -66,6 +67,35 @@ describe("neutralize", () => {
         expect(read.stoppedAtEnd).toBe(false);
       }),
       { numRuns: 3000 },
+    );
+  });
+});
+
+describe("the log writer's short cut", () => {
+  // Lines of printable ASCII (code, paths, a grep's `file:12:`) are written after one scan: exactly what
+  // the whole way (terminal control out, then neutralised) would have written.
+  const ascii = fc.oneof(
+    fc.constantFrom("::", "##[", "#", ":", " ", "\t", "[", "a::b", "::error::x", "std::vector"),
+    fc.string({
+      unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
+      maxLength: 8,
+    }),
+  );
+  const line = fc.oneof(
+    fc.array(ascii, { maxLength: 12 }).map((p) => p.join("")),
+    fc.array(fc.oneof(ascii, piece), { maxLength: 12 }).map((p) => p.join("")),
+  );
+
+  it("writes every line as the whole way would (property)", () => {
+    fc.assert(
+      fc.property(line, (text) => {
+        let out = "";
+        const log = new LogWriter({ write: (s: string) => (out += s) });
+        log.text(text);
+        log.flush();
+        expect(out).toBe(`${neutralize(runnerLines(text).map(terminalSafe).join("\n"))}\n`);
+      }),
+      { numRuns: 5000 },
     );
   });
 });

@@ -7,6 +7,7 @@ import { startAgent } from "../../src/agent/process.js";
 import { AgentSession, DEFAULT_GRACES } from "../../src/agent/session.js";
 import { FollowedFile, openStdoutFile } from "../../src/agent/stdout-file.js";
 import type { ModelUpdate } from "../../src/model/run-model.js";
+import { consume, HELD_CHUNKS } from "../../src/pipeline/consume.js";
 import { Pipeline } from "../../src/pipeline/pipeline.js";
 
 /** Starts `node -e script` with its stdout in `file`, as the action starts the agent; returns when it exits. */
@@ -61,6 +62,41 @@ describe("the agent's stdout as a file, read as it grows", () => {
     expect(chunks.join("")).toBe("mine\n");
     await new Promise((r) => setTimeout(r, 600));
     expect(readFileSync(file, "utf8")).toBe("mine\nlate\n");
+  });
+});
+
+describe("the log's writes while the action is behind the agent", () => {
+  it("one every few chunks while more is waiting, and one at once when a read catches up", async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "follow-")), "out.ndjson");
+    const fd = openStdoutFile(file);
+    const follow = new FollowedFile(file, fd);
+    // Exactly 20 full reads already there: the reader is behind from the start, and its last chunk fills
+    // its read too (only the next read, finding nothing, says it caught up).
+    const line = `${JSON.stringify({ type: "thinking", subtype: "delta", text: "x".repeat(1000) })}\n`;
+    const size = 20 * 64 * 1024;
+    const lines = line.repeat(Math.floor(size / line.length) - 1);
+    writeSync(fd, `${lines}${" ".repeat(size - lines.length - 1)}\n`);
+    const pipeline = new Pipeline([]);
+    let chunks = 0;
+    const flushes: number[] = [];
+    follow.on("data", () => chunks++);
+    const done = consume(follow, pipeline, { afterChunk: () => flushes.push(chunks) });
+    // Caught up, the writer still there: what was held is written without waiting for more.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(flushes.length).toBeGreaterThan(0);
+    expect(flushes.at(-1)).toBe(chunks);
+    for (let i = 1; i < flushes.length - 1; i++)
+      expect(flushes[i]! - flushes[i - 1]!).toBeLessThanOrEqual(HELD_CHUNKS);
+    expect(flushes.length).toBeLessThan(chunks);
+    // A line that comes later, when nothing is behind it, is written with its own chunk.
+    writeSync(fd, line);
+    await new Promise<void>((resolve) => follow.once("data", () => setImmediate(resolve)));
+    expect(flushes.at(-1)).toBe(chunks);
+    follow.writerExited();
+    closeSync(fd);
+    await done;
+    expect(pipeline.events).toBe(Math.floor(size / line.length));
+    expect(chunks).toBe(21);
   });
 });
 
