@@ -132,14 +132,13 @@ describe("streamed text", () => {
     expect(streamed(["a\nb\nc", "\n"])).toBe("a\nb\nc\n");
   });
 
-  it("a long line in many deltas costs time in proportion to its length", () => {
+  it("a long line in many deltas: written once, cut at the cap", () => {
     // Searching the line so far for a newline at every token copied it whole each time: 40,000 tokens of
-    // one 280 KB line were 4.7 s of CPU (BENCHMARKS.md); now ~0.1 s.
+    // one 280 KB line were 4.7 s of CPU, now ~0.1 s (BENCHMARKS.md). How long it takes is the bench's to
+    // say, not a test's (no test depends on the machine's speed): this one holds what is written.
     const deltas = Array.from({ length: 40_000 }, (_, i) => `word ${i % 10}`);
-    const started = performance.now();
     expect(streamed(deltas)).toBe(
       `${deltas.join("").slice(0, 64 * 1024)}… (${deltas.join("").length - 64 * 1024} more characters not shown)\n`,
     );
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 });
