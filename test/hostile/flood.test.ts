@@ -18,6 +18,12 @@ import { bundleEntry } from "../harness/run-action.js";
 /** 48 MB: big enough that holding it shows over the run's own memory (the baseline, ~60 MB, varies by ~10). */
 const FLOOD_BYTES = 48_000_000;
 
+/**
+ * A line of the flood: ~1 KB, so that 48 MB is ~47,000 lines. What is tested is the bound on memory and
+ * that every line is logged, which hold per byte; 65-byte lines made it ~740,000 lines and twice the CPU.
+ */
+const LINE = `Error: something went wrong, again and again, on a line of stderr ${"x".repeat(950)}`;
+
 /** The action with an agent that writes `bytes` of stderr lines, then a result; its log counted, its peak memory read. */
 async function flood(bytes: number) {
   const root = mkdtempSync(path.join(tmpdir(), "hostile-flood-"));
@@ -28,7 +34,7 @@ async function flood(bytes: number) {
   writeFileSync(
     agent,
     `#!/bin/sh
-yes "Error: something went wrong, again and again, on a line of stderr" | head -c ${bytes} >&2
+yes "${LINE}" | head -c ${bytes} >&2
 echo >&2
 echo "last stderr line" >&2
 echo '{"type":"result","subtype":"success","is_error":false,"result":"ok","session_id":"s"}'
