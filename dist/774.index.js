@@ -3300,6 +3300,7 @@ function mergeTodos(list, update) {
  * Only what the schema would accept is taken here; anything less regular is left to the schema (a
  * property test holds the two to each other).
  */
+
 /** A lenient field as the schemas' `str`, `num` and `bool` read it: the wrong type reads as absent. */
 const lenientStr = (v) => (typeof v === "string" ? v : undefined);
 const lenientNum = (v) => typeof v === "number" && Number.isFinite(v) ? v : undefined;
@@ -3316,7 +3317,6 @@ function initFields(raw) {
         permissionMode: lenientStr(raw.permissionMode),
     };
 }
-const isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 /**
  * The text content of a `user` line as the schema reads it (`message.content[].text`, or `text`), or
  * undefined when its shape is not the plain one (then the schema decides).
@@ -3326,11 +3326,11 @@ function plainTextContent(raw) {
         return undefined;
     if (raw.message === undefined)
         return { text: raw.text };
-    if (!isObject(raw.message) || !Array.isArray(raw.message.content))
+    if (!isPlainObject(raw.message) || !Array.isArray(raw.message.content))
         return undefined;
     const content = [];
     for (const part of raw.message.content) {
-        if (!isObject(part))
+        if (!isPlainObject(part))
             return undefined;
         content.push({ type: lenientStr(part.type), text: lenientStr(part.text) });
     }
@@ -3341,7 +3341,7 @@ function plainTextContent(raw) {
  * `false` for an object the schema treats specially (`__proto__`, `constructor`: then the schema decides).
  */
 function plainUsage(v) {
-    if (v === undefined || !isObject(v))
+    if (v === undefined || !isPlainObject(v))
         return undefined;
     if (Object.hasOwn(v, "__proto__") || Object.hasOwn(v, "constructor"))
         return false;

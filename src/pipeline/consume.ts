@@ -54,6 +54,13 @@ export function consume(source: Readable, pipeline: Pipeline, opts: ConsumeOptio
         reject(e);
       }
     };
+    // A bug downstream must not become an uncaught exception in an event handler (which would end the
+    // process with nothing reported): the caller's last-resort path gets it instead.
+    const fail = (e: unknown) => {
+      done = true;
+      source.destroy();
+      reject(e);
+    };
     /** Paused for the log: resumed once it is no longer backed up. */
     let waiting = false;
     /** Chunks applied since the last {@link ConsumeOptions.afterChunk}. */
@@ -77,11 +84,7 @@ export function consume(source: Readable, pipeline: Pipeline, opts: ConsumeOptio
           afterChunk?.();
         }
       } catch (e) {
-        // A bug downstream must not become an uncaught exception in an event handler (which would end
-        // the process with nothing reported): the caller's last-resort path gets it instead.
-        done = true;
-        source.destroy();
-        reject(e);
+        fail(e);
         return;
       }
       // Respect the log's pace: a 100 MB stream must not pile up in memory waiting to be written (an
@@ -98,9 +101,7 @@ export function consume(source: Readable, pipeline: Pipeline, opts: ConsumeOptio
       try {
         afterChunk?.();
       } catch (e) {
-        done = true;
-        source.destroy();
-        reject(e);
+        fail(e);
       }
     });
     source.once("end", finish);

@@ -5,6 +5,7 @@
  * Only what the schema would accept is taken here; anything less regular is left to the schema (a
  * property test holds the two to each other).
  */
+import { isPlainObject } from "./json.js";
 
 /** A lenient field as the schemas' `str`, `num` and `bool` read it: the wrong type reads as absent. */
 export const lenientStr = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
@@ -25,9 +26,6 @@ export function initFields(raw: Record<string, unknown>) {
   };
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
-
 /**
  * The text content of a `user` line as the schema reads it (`message.content[].text`, or `text`), or
  * undefined when its shape is not the plain one (then the schema decides).
@@ -37,10 +35,10 @@ export function plainTextContent(
 ): { message?: { content: { type?: string; text?: string }[] }; text?: string } | undefined {
   if (raw.text !== undefined && typeof raw.text !== "string") return undefined;
   if (raw.message === undefined) return { text: raw.text };
-  if (!isObject(raw.message) || !Array.isArray(raw.message.content)) return undefined;
+  if (!isPlainObject(raw.message) || !Array.isArray(raw.message.content)) return undefined;
   const content: { type?: string; text?: string }[] = [];
   for (const part of raw.message.content) {
-    if (!isObject(part)) return undefined;
+    if (!isPlainObject(part)) return undefined;
     content.push({ type: lenientStr(part.type), text: lenientStr(part.text) });
   }
   return { message: { content }, text: raw.text };
@@ -51,7 +49,7 @@ export function plainTextContent(
  * `false` for an object the schema treats specially (`__proto__`, `constructor`: then the schema decides).
  */
 export function plainUsage(v: unknown): Record<string, number> | undefined | false {
-  if (v === undefined || !isObject(v)) return undefined;
+  if (v === undefined || !isPlainObject(v)) return undefined;
   if (Object.hasOwn(v, "__proto__") || Object.hasOwn(v, "constructor")) return false;
   const out: Record<string, number> = {};
   for (const key of Object.keys(v)) {
