@@ -92,8 +92,8 @@ __webpack_require__.d(__webpack_exports__, {
 var identity = __webpack_require__(7369);
 // EXTERNAL MODULE: ./src/review/anchor.ts
 var review_anchor = __webpack_require__(1631);
-// EXTERNAL MODULE: ./src/review/build.ts + 2 modules
-var build = __webpack_require__(5912);
+// EXTERNAL MODULE: ./src/review/build.ts + 1 modules
+var build = __webpack_require__(7978);
 ;// CONCATENATED MODULE: ./src/review/edits.ts
 function editSuggestions(files) {
     const out = [];
@@ -181,6 +181,8 @@ function fromDiff(path, diff) {
     return out;
 }
 
+// EXTERNAL MODULE: ./src/review/marker.ts
+var marker = __webpack_require__(468);
 ;// CONCATENATED MODULE: ./src/review/post.ts
 /**
  * Posting a run's review: the pull request's diff and the fingerprints of earlier runs are read from the
@@ -196,6 +198,7 @@ function fromDiff(path, diff) {
  * `request.signal`: the request in flight is aborted), and it is checked here between the listings' items
  * and before the review is posted, so that a review never appears after the run said it could not post one.
  */
+
 
 
 
@@ -218,7 +221,7 @@ async function postReview(client, target, data, changes, redact, signal) {
             const lines = data.head.get(p);
             return Array.isArray(lines) ? lines : undefined;
         },
-        known: (0,build/* knownFingerprints */.Ph)(ours(comments), ours(reviews)),
+        known: (0,marker/* knownFingerprints */.Ph)(ours(comments), ours(reviews)),
         redact,
     };
     const built = (0,build/* buildReview */.Br)({ ...parts, hunks: (0,review_anchor/* hunksOf */.H)(files) });

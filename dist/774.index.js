@@ -16,10 +16,10 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/marked/lib/marked.esm.js
 var marked_esm = __webpack_require__(8022);
-// EXTERNAL MODULE: ./src/render/markdown.ts
-var markdown = __webpack_require__(2495);
 // EXTERNAL MODULE: ./src/base/limits.ts
 var limits = __webpack_require__(8369);
+// EXTERNAL MODULE: ./src/render/markdown.ts
+var markdown = __webpack_require__(2495);
 ;// CONCATENATED MODULE: ./src/render/nesting.ts
 /**
  * How deep markdown could nest, measured before any parser sees it.
@@ -28,13 +28,11 @@ var limits = __webpack_require__(8369);
  * list and emphasis, and so does anything that walks its tokens: a final message of 30,000 `>` (or of
  * 20,000 list markers, or 15,000 `*` on each side of a word) overflows the stack, and 15,000 nested
  * emphases take minutes. A run must never be lost to what the agent wrote, so text that could nest deeper
- * than {@link MAX_NESTING} is not parsed at all (./agent-markdown.ts shows it as plain text). One linear
+ * than {@link MAX_NESTING_DEPTH} is not parsed at all (./agent-markdown.ts shows it as plain text). One linear
  * pass, no regular expression; it over-estimates (it does not parse), never under-estimates what the
  * lexer recurses on: containers at a line's start, and emphasis delimiters opened in a paragraph.
  */
 
-/** Levels of nesting parsed; deeper text is shown as it was written. Real text stays below ten. */
-const MAX_NESTING = limits/* MAX_NESTING_DEPTH */.wM;
 const SPACE = 32;
 const TAB = 9;
 const NEWLINE = 10;
@@ -54,7 +52,7 @@ function nestingDepth(text) {
         open = inlineOpen(text, at, end, open, (depth) => {
             deepest = Math.max(deepest, depth);
         });
-        if (deepest > MAX_NESTING)
+        if (deepest > limits/* MAX_NESTING_DEPTH */.wM)
             return deepest;
         at = end + 1;
     }
@@ -178,6 +176,7 @@ function isPunct(c) {
 
 
 
+
 /** The report's own headings are `###`: the agent's start one below. */
 const TOP_HEADING = 4;
 /** Nesting past this (lists in quotes in lists…) is written as plain text: agent text can nest without end. */
@@ -215,8 +214,8 @@ const RENDERED_KEPT = 4;
  */
 function parsedMarkdown(text) {
     const normal = text.replace(/\r\n?/g, "\n");
-    if (nestingDepth(normal) > MAX_NESTING)
-        return asWritten(normal, `it nests deeper than ${MAX_NESTING} levels`);
+    if (nestingDepth(normal) > limits/* MAX_NESTING_DEPTH */.wM)
+        return asWritten(normal, `it nests deeper than ${limits/* MAX_NESTING_DEPTH */.wM} levels`);
     try {
         return blocks(new marked_esm/* Lexer */.JG({ gfm: true }).lex(normal), 0).trim();
     }
@@ -502,7 +501,7 @@ function anchored(hunks, path, line, startLine) {
 
 /***/ }),
 
-/***/ 5912:
+/***/ 7978:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -510,8 +509,7 @@ function anchored(hunks, path, line, startLine) {
 __webpack_require__.d(__webpack_exports__, {
   yq: () => (/* binding */ BADGE),
   Br: () => (/* binding */ buildReview),
-  Rj: () => (/* binding */ fingerprint),
-  Ph: () => (/* reexport */ knownFingerprints)
+  Rj: () => (/* binding */ fingerprint)
 });
 
 // UNUSED EXPORTS: editFingerprint
@@ -541,7 +539,185 @@ function capMarkdown(md, max, note = CUT_NOTE) {
     return (0,cap_markdown/* capMarkdown */.y)(md, max, note);
 }
 
-;// CONCATENATED MODULE: ./src/review/marker.ts
+// EXTERNAL MODULE: ./src/review/marker.ts
+var marker = __webpack_require__(468);
+;// CONCATENATED MODULE: ./src/review/build.ts
+/**
+ * The pull request review of a run in review mode: one inline comment per finding that can be anchored
+ * (with a ```suggestion block when it has one), one per agent edit that can, the findings that cannot be
+ * anchored listed in the review's body, and every text through the one sanitiser for agent text. Each
+ * comment carries a hidden fingerprint (path, title and the content of its lines), so that a later run
+ * does not post it again. Every body is capped once rendered (./cap.ts): GitHub refuses the whole review
+ * when one is too long. Pure: the caller reads the pull request and posts.
+ */
+
+
+
+
+
+
+
+const BADGE = {
+    critical: "🔴 critical",
+    high: "🟠 high",
+    medium: "🟡 medium",
+    low: "🔵 low",
+    info: "⚪ info",
+};
+/**
+ * Kept free below GitHub's limit for the few characters GitHub may add to a body (none seen so far): it
+ * makes the cap a round 65,000.
+ */
+const GITHUB_ADDS_MARGIN = 536;
+/**
+ * Every body is capped after it is rendered (./cap.ts): GitHub refuses the whole review when one body is
+ * over its limit.
+ */
+const MAX_BODY_CHARS = limits/* GITHUB_BODY_CHARS */.Dp - GITHUB_ADDS_MARGIN;
+/** Of a review's body, the most the summary takes: the list of findings outside the diff gets the rest. */
+const MAX_SUMMARY_CHARS = 30_000;
+/** A fingerprint: what is commented on, by what, and the content of the lines it sits on. */
+function print(...parts) {
+    return (0,external_node_crypto_.createHash)("sha256").update(parts.join("\0")).digest("hex").slice(0, marker/* PRINT_DIGITS */.Vn);
+}
+function fingerprint(f, lines) {
+    const from = f.start_line ?? f.line;
+    return print(f.path, f.title, lines ? lines.slice(from - 1, f.line).join("\n") : "");
+}
+function editFingerprint(e) {
+    return print(e.path, "edit", e.old.join("\n"), e.replacement.join("\n"));
+}
+function buildReview(p) {
+    const { redact, hunks, known } = p;
+    const comments = [];
+    const elsewhere = [];
+    let posted = 0;
+    let repeated = 0;
+    let suggestions = 0;
+    let repeatedSuggestions = 0;
+    for (const f of p.findings) {
+        const mark = fingerprint(f, p.fileLines(f.path));
+        if (known.has(mark)) {
+            repeated++;
+            continue;
+        }
+        posted++;
+        const title = `**${BADGE[f.severity]}** · ${(0,markdown/* mdText */.bC)(redact(f.title))}`;
+        // A path the redactor would change cannot be shown as is: it goes in the body, redacted.
+        if (redact(f.path) === f.path && (0,review_anchor/* anchored */.X)(hunks, f.path, f.line, f.start_line)) {
+            const block = f.suggestion === undefined ? undefined : suggestion(redact(f.suggestion));
+            const body = commentBody(`${(0,marker/* printMarker */.uZ)(mark)}\n${title}`, (0,agent_markdown/* agentMarkdown */.vE)(redact(f.body)), block);
+            comments.push({ path: f.path, line: f.line, start_line: f.start_line, body });
+        }
+        else {
+            const where = (0,markdown/* mdCode */.xs)(`${redact(f.path)}:${f.start_line ? `${f.start_line}-` : ""}${f.line}`);
+            elsewhere.push(`${marker/* ITEM */.Uo}${(0,marker/* printMarker */.uZ)(mark)}${BADGE[f.severity]} ${where} — ${(0,markdown/* mdText */.bC)(redact(f.title))}`);
+        }
+    }
+    for (const e of p.edits) {
+        if (redact(e.path) !== e.path || !(0,review_anchor/* anchored */.X)(hunks, e.path, e.end, e.start))
+            continue;
+        const mark = editFingerprint(e);
+        if (known.has(mark)) {
+            repeatedSuggestions++;
+            continue;
+        }
+        if (suggestions >= MAX_SUGGESTED_EDITS)
+            continue;
+        const text = e.replacement.length ? `${e.replacement.join("\n")}\n` : "";
+        const body = [
+            (0,marker/* printMarker */.uZ)(mark),
+            "**✏️ The agent's edit**, as a suggestion",
+            "",
+            suggestion(redact(text)),
+        ].join("\n");
+        // Applied with one click as it stands: never cut. One too long stays in the report with its diff.
+        if (body.length > MAX_BODY_CHARS)
+            continue;
+        suggestions++;
+        comments.push({ path: e.path, line: e.end, start_line: e.start < e.end ? e.start : undefined, body });
+    }
+    return {
+        body: reviewBody((0,agent_markdown/* agentMarkdown */.vE)(redact(p.summary)), build_status(posted, repeated), elsewhere),
+        comments,
+        posted,
+        repeated,
+        unanchored: elsewhere.length,
+        suggestions,
+        repeatedSuggestions,
+    };
+}
+/** What the review says of its findings beside the summary: that none is new, or how many were left out. */
+function build_status(posted, repeated) {
+    if (posted === 0 && repeated === 0)
+        return "_No findings._";
+    if (posted === 0)
+        return `_No new findings; ${repeated} already reported._`;
+    if (repeated === 0)
+        return undefined;
+    return `_${posted} new finding${posted === 1 ? "" : "s"}; ${repeated} already reported (not repeated here)._`;
+}
+/**
+ * The review's body: the summary (rendered, then capped to its share), what is new, and the findings
+ * outside the diff, one line each, as many as fit (their fingerprints are on those lines: never cut inside one).
+ */
+function reviewBody(summary, said, elsewhere) {
+    const head = ["### Cursor agent review", "", capMarkdown(summary, MAX_SUMMARY_CHARS)];
+    if (said)
+        head.push("", said);
+    if (elsewhere.length === 0)
+        return capMarkdown(head.join("\n"), MAX_BODY_CHARS);
+    // The list ends the body: only there are its fingerprints read back (./marker.ts).
+    const intro = ["", "**Findings outside the pull request's diff** (no inline comment possible):", ""];
+    const room = MAX_BODY_CHARS - head.join("\n").length - intro.join("\n").length - 200;
+    let used = 0;
+    let shown = 0;
+    for (const line of elsewhere) {
+        if (used + line.length + 1 > room)
+            break;
+        used += line.length + 1;
+        shown++;
+    }
+    const more = elsewhere.length - shown;
+    const body = [...head, ...intro, ...elsewhere.slice(0, shown), ...(more ? [(0,marker/* moreLine */.g0)(more)] : [])].join("\n");
+    return capMarkdown(body, MAX_BODY_CHARS);
+}
+/**
+ * An inline comment's body: its head (fingerprint, title), the finding's text capped to what is left, and
+ * its suggestion whole or not at all (a cut suggestion would apply half a change with one click).
+ */
+function commentBody(head, text, block) {
+    let tail = block === undefined ? "" : `\n\n${block}`;
+    if (head.length + tail.length + CUT_NOTE.length + 4 > MAX_BODY_CHARS) {
+        const n = String(block.length).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+        tail = `\n\n_The suggestion is too long for a comment (${n} characters): the \`findings\` output has it._`;
+    }
+    return `${head}\n\n${capMarkdown(text, MAX_BODY_CHARS - head.length - 2 - tail.length)}${tail}`;
+}
+/** Inline suggestions made from the agent's edits, per review. */
+const MAX_SUGGESTED_EDITS = 50;
+/**
+ * GitHub's one-click suggestion: the lines that replace the comment's lines, fenced longer than any
+ * backtick run inside. No line at all (not one empty line) deletes them.
+ */
+function suggestion(text) {
+    return text === "" ? "```suggestion\n```" : (0,markdown/* fenced */.OF)(text, "suggestion");
+}
+
+
+/***/ }),
+
+/***/ 468:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ph: () => (/* binding */ knownFingerprints),
+/* harmony export */   Uo: () => (/* binding */ ITEM),
+/* harmony export */   Vn: () => (/* binding */ PRINT_DIGITS),
+/* harmony export */   g0: () => (/* binding */ moreLine),
+/* harmony export */   uZ: () => (/* binding */ printMarker)
+/* harmony export */ });
+/* unused harmony export printAt */
 /**
  * The hidden fingerprint marker the action writes on each finding and edit it posts, so that a later run
  * does not post it again, and the places it writes one: written (./build.ts) and read (here) from the one
@@ -619,170 +795,6 @@ function listed(body) {
         prints.push(print);
     }
     return prints;
-}
-
-;// CONCATENATED MODULE: ./src/review/build.ts
-/**
- * The pull request review of a run in review mode: one inline comment per finding that can be anchored
- * (with a ```suggestion block when it has one), one per agent edit that can, the findings that cannot be
- * anchored listed in the review's body, and every text through the one sanitiser for agent text. Each
- * comment carries a hidden fingerprint (path, title and the content of its lines), so that a later run
- * does not post it again. Every body is capped once rendered (./cap.ts): GitHub refuses the whole review
- * when one is too long. Pure: the caller reads the pull request and posts.
- */
-
-
-
-
-
-
-
-const BADGE = {
-    critical: "🔴 critical",
-    high: "🟠 high",
-    medium: "🟡 medium",
-    low: "🔵 low",
-    info: "⚪ info",
-};
-/**
- * Kept free below GitHub's limit for the few characters GitHub may add to a body (none seen so far): it
- * makes the cap a round 65,000.
- */
-const GITHUB_ADDS_MARGIN = 536;
-/**
- * Every body is capped after it is rendered (./cap.ts): GitHub refuses the whole review when one body is
- * over its limit.
- */
-const MAX_BODY_CHARS = limits/* GITHUB_BODY_CHARS */.Dp - GITHUB_ADDS_MARGIN;
-/** Of a review's body, the most the summary takes: the list of findings outside the diff gets the rest. */
-const MAX_SUMMARY_CHARS = 30_000;
-/** A fingerprint: what is commented on, by what, and the content of the lines it sits on. */
-function print(...parts) {
-    return (0,external_node_crypto_.createHash)("sha256").update(parts.join("\0")).digest("hex").slice(0, PRINT_DIGITS);
-}
-function fingerprint(f, lines) {
-    const from = f.start_line ?? f.line;
-    return print(f.path, f.title, lines ? lines.slice(from - 1, f.line).join("\n") : "");
-}
-function editFingerprint(e) {
-    return print(e.path, "edit", e.old.join("\n"), e.replacement.join("\n"));
-}
-
-function buildReview(p) {
-    const { redact, hunks, known } = p;
-    const comments = [];
-    const elsewhere = [];
-    let posted = 0;
-    let repeated = 0;
-    let suggestions = 0;
-    let repeatedSuggestions = 0;
-    for (const f of p.findings) {
-        const mark = fingerprint(f, p.fileLines(f.path));
-        if (known.has(mark)) {
-            repeated++;
-            continue;
-        }
-        posted++;
-        const title = `**${BADGE[f.severity]}** · ${(0,markdown/* mdText */.bC)(redact(f.title))}`;
-        // A path the redactor would change cannot be shown as is: it goes in the body, redacted.
-        if (redact(f.path) === f.path && (0,review_anchor/* anchored */.X)(hunks, f.path, f.line, f.start_line)) {
-            const block = f.suggestion === undefined ? undefined : suggestion(redact(f.suggestion));
-            const body = commentBody(`${printMarker(mark)}\n${title}`, (0,agent_markdown/* agentMarkdown */.vE)(redact(f.body)), block);
-            comments.push({ path: f.path, line: f.line, start_line: f.start_line, body });
-        }
-        else {
-            const where = (0,markdown/* mdCode */.xs)(`${redact(f.path)}:${f.start_line ? `${f.start_line}-` : ""}${f.line}`);
-            elsewhere.push(`${ITEM}${printMarker(mark)}${BADGE[f.severity]} ${where} — ${(0,markdown/* mdText */.bC)(redact(f.title))}`);
-        }
-    }
-    for (const e of p.edits) {
-        if (redact(e.path) !== e.path || !(0,review_anchor/* anchored */.X)(hunks, e.path, e.end, e.start))
-            continue;
-        const mark = editFingerprint(e);
-        if (known.has(mark)) {
-            repeatedSuggestions++;
-            continue;
-        }
-        if (suggestions >= MAX_SUGGESTED_EDITS)
-            continue;
-        const text = e.replacement.length ? `${e.replacement.join("\n")}\n` : "";
-        const body = [
-            printMarker(mark),
-            "**✏️ The agent's edit**, as a suggestion",
-            "",
-            suggestion(redact(text)),
-        ].join("\n");
-        // Applied with one click as it stands: never cut. One too long stays in the report with its diff.
-        if (body.length > MAX_BODY_CHARS)
-            continue;
-        suggestions++;
-        comments.push({ path: e.path, line: e.end, start_line: e.start < e.end ? e.start : undefined, body });
-    }
-    return {
-        body: reviewBody((0,agent_markdown/* agentMarkdown */.vE)(redact(p.summary)), build_status(posted, repeated), elsewhere),
-        comments,
-        posted,
-        repeated,
-        unanchored: elsewhere.length,
-        suggestions,
-        repeatedSuggestions,
-    };
-}
-/** What the review says of its findings beside the summary: that none is new, or how many were left out. */
-function build_status(posted, repeated) {
-    if (posted === 0 && repeated === 0)
-        return "_No findings._";
-    if (posted === 0)
-        return `_No new findings; ${repeated} already reported._`;
-    if (repeated === 0)
-        return undefined;
-    return `_${posted} new finding${posted === 1 ? "" : "s"}; ${repeated} already reported (not repeated here)._`;
-}
-/**
- * The review's body: the summary (rendered, then capped to its share), what is new, and the findings
- * outside the diff, one line each, as many as fit (their fingerprints are on those lines: never cut inside one).
- */
-function reviewBody(summary, said, elsewhere) {
-    const head = ["### Cursor agent review", "", capMarkdown(summary, MAX_SUMMARY_CHARS)];
-    if (said)
-        head.push("", said);
-    if (elsewhere.length === 0)
-        return capMarkdown(head.join("\n"), MAX_BODY_CHARS);
-    // The list ends the body: only there are its fingerprints read back (./marker.ts).
-    const intro = ["", "**Findings outside the pull request's diff** (no inline comment possible):", ""];
-    const room = MAX_BODY_CHARS - head.join("\n").length - intro.join("\n").length - 200;
-    let used = 0;
-    let shown = 0;
-    for (const line of elsewhere) {
-        if (used + line.length + 1 > room)
-            break;
-        used += line.length + 1;
-        shown++;
-    }
-    const more = elsewhere.length - shown;
-    const body = [...head, ...intro, ...elsewhere.slice(0, shown), ...(more ? [moreLine(more)] : [])].join("\n");
-    return capMarkdown(body, MAX_BODY_CHARS);
-}
-/**
- * An inline comment's body: its head (fingerprint, title), the finding's text capped to what is left, and
- * its suggestion whole or not at all (a cut suggestion would apply half a change with one click).
- */
-function commentBody(head, text, block) {
-    let tail = block === undefined ? "" : `\n\n${block}`;
-    if (head.length + tail.length + CUT_NOTE.length + 4 > MAX_BODY_CHARS) {
-        const n = String(block.length).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-        tail = `\n\n_The suggestion is too long for a comment (${n} characters): the \`findings\` output has it._`;
-    }
-    return `${head}\n\n${capMarkdown(text, MAX_BODY_CHARS - head.length - 2 - tail.length)}${tail}`;
-}
-/** Inline suggestions made from the agent's edits, per review. */
-const MAX_SUGGESTED_EDITS = 50;
-/**
- * GitHub's one-click suggestion: the lines that replace the comment's lines, fenced longer than any
- * backtick run inside. No line at all (not one empty line) deletes them.
- */
-function suggestion(text) {
-    return text === "" ? "```suggestion\n```" : (0,markdown/* fenced */.OF)(text, "suggestion");
 }
 
 
@@ -4132,7 +4144,7 @@ function workspaceHeaders(body, root) {
         return body;
     const shown = lines.map((line) => {
         const [, prefix, p] = HEADER.exec(line.replace(/\r$/, "")) ?? [];
-        if (!prefix || !p || !(p.startsWith("/") || (0,paths/* isWindowsPath */.NU)(p)))
+        if (!prefix || !p || !(0,paths/* isAbsoluteAny */._L)(p))
             return line;
         const rel = (0,paths/* relatePath */.zm)(p, root);
         return rel.inside ? `${prefix}${rel.display}` : line;
@@ -4434,8 +4446,8 @@ function finalMessage(model, contract, redact) {
         : redacted;
 }
 
-// EXTERNAL MODULE: ./src/review/build.ts + 2 modules
-var build = __webpack_require__(5912);
+// EXTERNAL MODULE: ./src/review/build.ts + 1 modules
+var build = __webpack_require__(7978);
 // EXTERNAL MODULE: ./src/settings/contract.ts
 var contract = __webpack_require__(7843);
 ;// CONCATENATED MODULE: ./src/report/review-section.ts
@@ -5098,7 +5110,6 @@ function memo(redact) {
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   MAX_BLOCK_CHARS: () => (/* binding */ MAX_BLOCK_CHARS),
-/* harmony export */   MAX_BLOCK_DEPTH: () => (/* binding */ MAX_BLOCK_DEPTH),
 /* harmony export */   MAX_FINDINGS: () => (/* binding */ MAX_FINDINGS),
 /* harmony export */   NAMED_IN_ERROR: () => (/* binding */ NAMED_IN_ERROR),
 /* harmony export */   REVIEW_SCHEMA: () => (/* binding */ REVIEW_SCHEMA),
@@ -5122,12 +5133,6 @@ __webpack_require__.r(__webpack_exports__);
 
 /** Largest contract block read (characters). */
 const MAX_BLOCK_CHARS = 1024 * 1024;
-/**
- * Levels of arrays and objects a contract block may nest. JSON.parse takes any depth, but the validator
- * (ajv), JSON.stringify of the outputs and any walk of the value recurse once per level: a block nested
- * 400,000 deep overflowed the stack and lost the run. Deeper is an invalid contract, said before parsing.
- */
-const MAX_BLOCK_DEPTH = _base_limits_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_NESTING_DEPTH */ .wM;
 /** Findings a review may report; more is an invalid contract, not a truncated one. */
 const MAX_FINDINGS = 200;
 /** The review contract (`review: true`), JSON Schema draft 2020-12. */
@@ -5203,8 +5208,11 @@ function extractContract(message) {
     if (candidate.length > MAX_BLOCK_CHARS) {
         return { ok: false, error: `the json block is larger than ${MAX_BLOCK_CHARS} characters` };
     }
-    if (jsonDepth(candidate) > MAX_BLOCK_DEPTH) {
-        return { ok: false, error: `the json block nests deeper than ${MAX_BLOCK_DEPTH} levels` };
+    // JSON.parse takes any depth, but the validator (ajv), JSON.stringify of the outputs and any walk of the
+    // value recurse once per level: a block nested 400,000 deep overflowed the stack and lost the run.
+    // Deeper is an invalid contract, said before parsing.
+    if (jsonDepth(candidate) > _base_limits_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_NESTING_DEPTH */ .wM) {
+        return { ok: false, error: `the json block nests deeper than ${_base_limits_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_NESTING_DEPTH */ .wM} levels` };
     }
     try {
         return { ok: true, value: JSON.parse(candidate) };

@@ -8,7 +8,6 @@ export const modules = {
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   MAX_BLOCK_CHARS: () => (/* binding */ MAX_BLOCK_CHARS),
-/* harmony export */   MAX_BLOCK_DEPTH: () => (/* binding */ MAX_BLOCK_DEPTH),
 /* harmony export */   MAX_FINDINGS: () => (/* binding */ MAX_FINDINGS),
 /* harmony export */   NAMED_IN_ERROR: () => (/* binding */ NAMED_IN_ERROR),
 /* harmony export */   REVIEW_SCHEMA: () => (/* binding */ REVIEW_SCHEMA),
@@ -32,12 +31,6 @@ __webpack_require__.r(__webpack_exports__);
 
 /** Largest contract block read (characters). */
 const MAX_BLOCK_CHARS = 1024 * 1024;
-/**
- * Levels of arrays and objects a contract block may nest. JSON.parse takes any depth, but the validator
- * (ajv), JSON.stringify of the outputs and any walk of the value recurse once per level: a block nested
- * 400,000 deep overflowed the stack and lost the run. Deeper is an invalid contract, said before parsing.
- */
-const MAX_BLOCK_DEPTH = _base_limits_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_NESTING_DEPTH */ .wM;
 /** Findings a review may report; more is an invalid contract, not a truncated one. */
 const MAX_FINDINGS = 200;
 /** The review contract (`review: true`), JSON Schema draft 2020-12. */
@@ -113,8 +106,11 @@ function extractContract(message) {
     if (candidate.length > MAX_BLOCK_CHARS) {
         return { ok: false, error: `the json block is larger than ${MAX_BLOCK_CHARS} characters` };
     }
-    if (jsonDepth(candidate) > MAX_BLOCK_DEPTH) {
-        return { ok: false, error: `the json block nests deeper than ${MAX_BLOCK_DEPTH} levels` };
+    // JSON.parse takes any depth, but the validator (ajv), JSON.stringify of the outputs and any walk of the
+    // value recurse once per level: a block nested 400,000 deep overflowed the stack and lost the run.
+    // Deeper is an invalid contract, said before parsing.
+    if (jsonDepth(candidate) > _base_limits_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_NESTING_DEPTH */ .wM) {
+        return { ok: false, error: `the json block nests deeper than ${_base_limits_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_NESTING_DEPTH */ .wM} levels` };
     }
     try {
         return { ok: true, value: JSON.parse(candidate) };

@@ -52,7 +52,7 @@ function relateUncached(p: string, root: string | undefined): RelatedPath {
   return inside ? { display: rel || ".", inside } : { display: abs, inside };
 }
 
-function isAbsoluteAny(p: string): boolean {
+export function isAbsoluteAny(p: string): boolean {
   return p.startsWith("/") || isWindowsPath(p);
 }
 

@@ -9,8 +9,9 @@
  * a block quote that nothing in it can end: every line carries the quote's `>`.
  */
 import { Lexer, type Token, type Tokens } from "marked";
+import { MAX_NESTING_DEPTH } from "../base/limits.js";
 import { fenced, mdCode, mdText, noComments } from "./markdown.js";
-import { MAX_NESTING, nestingDepth } from "./nesting.js";
+import { nestingDepth } from "./nesting.js";
 
 /** The report's own headings are `###`: the agent's start one below. */
 const TOP_HEADING = 4;
@@ -50,8 +51,8 @@ const RENDERED_KEPT = 4;
  */
 export function parsedMarkdown(text: string): string {
   const normal = text.replace(/\r\n?/g, "\n");
-  if (nestingDepth(normal) > MAX_NESTING)
-    return asWritten(normal, `it nests deeper than ${MAX_NESTING} levels`);
+  if (nestingDepth(normal) > MAX_NESTING_DEPTH)
+    return asWritten(normal, `it nests deeper than ${MAX_NESTING_DEPTH} levels`);
   try {
     return blocks(new Lexer({ gfm: true }).lex(normal), 0).trim();
   } catch {

@@ -5,14 +5,11 @@
  * list and emphasis, and so does anything that walks its tokens: a final message of 30,000 `>` (or of
  * 20,000 list markers, or 15,000 `*` on each side of a word) overflows the stack, and 15,000 nested
  * emphases take minutes. A run must never be lost to what the agent wrote, so text that could nest deeper
- * than {@link MAX_NESTING} is not parsed at all (./agent-markdown.ts shows it as plain text). One linear
+ * than {@link MAX_NESTING_DEPTH} is not parsed at all (./agent-markdown.ts shows it as plain text). One linear
  * pass, no regular expression; it over-estimates (it does not parse), never under-estimates what the
  * lexer recurses on: containers at a line's start, and emphasis delimiters opened in a paragraph.
  */
 import { MAX_NESTING_DEPTH } from "../base/limits.js";
-
-/** Levels of nesting parsed; deeper text is shown as it was written. Real text stays below ten. */
-export const MAX_NESTING = MAX_NESTING_DEPTH;
 
 const SPACE = 32;
 const TAB = 9;
@@ -33,7 +30,7 @@ export function nestingDepth(text: string): number {
     open = inlineOpen(text, at, end, open, (depth) => {
       deepest = Math.max(deepest, depth);
     });
-    if (deepest > MAX_NESTING) return deepest;
+    if (deepest > MAX_NESTING_DEPTH) return deepest;
     at = end + 1;
   }
   return deepest;

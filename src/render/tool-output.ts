@@ -3,7 +3,7 @@
  * diff), trimmed to a readable size. Returns lines of untrusted text (the writer neutralises them).
  */
 import { SECRET_MARGIN } from "../base/limits.js";
-import { isWindowsPath, relatePath } from "../model/paths.js";
+import { isAbsoluteAny, relatePath } from "../model/paths.js";
 import { logBody, outcomeError, type Tool } from "../tools/index.js";
 
 /** A single line longer than this is cut: one minified file must not flood the log. */
@@ -41,7 +41,7 @@ function workspaceHeaders(body: string, root: string | undefined): string {
   if (first === -1 || !lines[1]!.startsWith("+++ b/")) return body;
   const shown = lines.map((line) => {
     const [, prefix, p] = HEADER.exec(line.replace(/\r$/, "")) ?? [];
-    if (!prefix || !p || !(p.startsWith("/") || isWindowsPath(p))) return line;
+    if (!prefix || !p || !isAbsoluteAny(p)) return line;
     const rel = relatePath(p, root);
     return rel.inside ? `${prefix}${rel.display}` : line;
   });

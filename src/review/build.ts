@@ -67,8 +67,6 @@ export function editFingerprint(e: EditSuggestion): string {
   return print(e.path, "edit", e.old.join("\n"), e.replacement.join("\n"));
 }
 
-export { knownFingerprints } from "./marker.js";
-
 export interface ReviewParts {
   summary: string;
   findings: Finding[];

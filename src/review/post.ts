@@ -20,9 +20,10 @@ import type { IssueRef } from "../github/context.js";
 import { writtenByUs } from "../github/identity.js";
 import type { Finding } from "../structured/contract.js";
 import { hunksOf } from "./anchor.js";
-import { buildReview, knownFingerprints } from "./build.js";
+import { buildReview } from "./build.js";
 import type { HeadLines, InvalidFinding } from "./check.js";
 import { editSuggestions } from "./edits.js";
+import { knownFingerprints } from "./marker.js";
 
 /** What the run's review contract held, checked against the repository (./check.ts). */
 export interface ReviewData {

@@ -12,12 +12,6 @@ import { SEVERITIES, type Severity } from "../settings/contract.js";
 
 /** Largest contract block read (characters). */
 export const MAX_BLOCK_CHARS = 1024 * 1024;
-/**
- * Levels of arrays and objects a contract block may nest. JSON.parse takes any depth, but the validator
- * (ajv), JSON.stringify of the outputs and any walk of the value recurse once per level: a block nested
- * 400,000 deep overflowed the stack and lost the run. Deeper is an invalid contract, said before parsing.
- */
-export const MAX_BLOCK_DEPTH = MAX_NESTING_DEPTH;
 /** Findings a review may report; more is an invalid contract, not a truncated one. */
 export const MAX_FINDINGS = 200;
 
@@ -107,8 +101,11 @@ export function extractContract(message: string | undefined): Extracted {
   if (candidate.length > MAX_BLOCK_CHARS) {
     return { ok: false, error: `the json block is larger than ${MAX_BLOCK_CHARS} characters` };
   }
-  if (jsonDepth(candidate) > MAX_BLOCK_DEPTH) {
-    return { ok: false, error: `the json block nests deeper than ${MAX_BLOCK_DEPTH} levels` };
+  // JSON.parse takes any depth, but the validator (ajv), JSON.stringify of the outputs and any walk of the
+  // value recurse once per level: a block nested 400,000 deep overflowed the stack and lost the run.
+  // Deeper is an invalid contract, said before parsing.
+  if (jsonDepth(candidate) > MAX_NESTING_DEPTH) {
+    return { ok: false, error: `the json block nests deeper than ${MAX_NESTING_DEPTH} levels` };
   }
   try {
     return { ok: true, value: JSON.parse(candidate) as unknown };

@@ -42,9 +42,10 @@ export async function loadContract(c: ContractToLoad): Promise<Contract | undefi
   if (schema === null || typeof schema !== "object" || Array.isArray(schema)) {
     throw new InputError(from, "a JSON Schema is an object");
   }
-  // ajv compiles a schema recursively: one nested without end would overflow the stack.
-  if (depthOver(schema, MAX_SCHEMA_DEPTH)) {
-    throw new InputError(from, `the schema nests deeper than ${MAX_SCHEMA_DEPTH} levels`);
+  // ajv compiles a schema recursively: one nested without end would overflow the stack (the review
+  // schema, the deepest real one here, nests 6 levels).
+  if (depthOver(schema, MAX_NESTING_DEPTH)) {
+    throw new InputError(from, `the schema nests deeper than ${MAX_NESTING_DEPTH} levels`);
   }
   try {
     return { schema, validate: await compileSchema(schema), review: false };
@@ -52,9 +53,6 @@ export async function loadContract(c: ContractToLoad): Promise<Contract | undefi
     throw new InputError(from, `not a valid JSON Schema: ${(e as Error).message}`);
   }
 }
-
-/** Deeper than any real schema goes (the review schema: 6). */
-const MAX_SCHEMA_DEPTH = MAX_NESTING_DEPTH;
 
 /** Whether `value` nests objects or arrays deeper than `max`: a walk with a stack of its own, no recursion. */
 function depthOver(value: unknown, max: number): boolean {

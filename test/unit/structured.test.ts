@@ -1,13 +1,9 @@
 /** The contract block: found, parsed as JSON only, validated (ajv, 2020-12), and the severity gate. */
 import { describe, expect, it } from "vitest";
+import { MAX_NESTING_DEPTH } from "../../src/base/limits.js";
 import { checkReview } from "../../src/review/judge.js";
 import { applyContract } from "../../src/structured/apply.js";
-import {
-  extractContract,
-  MAX_BLOCK_DEPTH,
-  MAX_FINDINGS,
-  REVIEW_SCHEMA,
-} from "../../src/structured/contract.js";
+import { extractContract, MAX_FINDINGS, REVIEW_SCHEMA } from "../../src/structured/contract.js";
 import { loadContract } from "../../src/structured/load.js";
 
 const ok = { conclusion: "success", error: "" } as const;
@@ -172,7 +168,7 @@ describe("a contract block nested without end", () => {
   });
 
   it("up to the limit it is read; brackets inside strings do not count", () => {
-    const at = `${"[".repeat(MAX_BLOCK_DEPTH)}${"]".repeat(MAX_BLOCK_DEPTH)}`;
+    const at = `${"[".repeat(MAX_NESTING_DEPTH)}${"]".repeat(MAX_NESTING_DEPTH)}`;
     expect(extractContract(at).ok).toBe(true);
     expect(extractContract(`[${at}]`)).toMatchObject({
       ok: false,
