@@ -39,8 +39,13 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     const prepared = await source.prepare();
     if (prepared.kind !== "ready") return notStarted(prepared, deps, log);
     // The contract (output-schema, review), once admitted (a schema file is the base commit's by then): a
-    // bad schema is an input error before the agent starts.
-    const contract = await prepareContract(given);
+    // bad schema is an input error before the agent starts, and what was set up for it is undone.
+    const contract = await prepareContract(given).catch(async (e: unknown) => {
+      const back = await source.abandon();
+      for (const line of back.lines) log.text(line);
+      for (const w of back.warnings) deps.warning(w);
+      throw e;
+    });
     const settings = {
       ...given,
       prompt: contract?.prompt ?? given.prompt,

@@ -33,7 +33,7 @@ export class HttpStatusError extends Error {
 }
 
 /** A redirect this installer does not follow (see the header): final, never retried. */
-export class RedirectRefused extends Error {
+class RedirectRefused extends Error {
   constructor(message: string) {
     super(message);
     this.name = "RedirectRefused";

@@ -116,11 +116,25 @@ export class LiveAgent implements AgentSource {
     } finally {
       // Its chat saved while its home is still there (also after a failure, a timeout or a cancel).
       await this.chat?.save(end?.stopped?.reason === "cancel");
-      // The agent is gone: its user's processes too, the grants taken back, what it created given to the
-      // workspace's owner, the checkout's credential back, for the steps after this one.
-      this.agentUser?.release();
-      await putBackCredentials(this.credentials);
+      await this.release();
     }
+  }
+
+  async abandon(): Promise<{ lines: string[]; warnings: string[] }> {
+    await this.release();
+    return this.putBack();
+  }
+
+  /**
+   * The agent is gone (or never started): its user's processes too, the grants taken back, what it created
+   * given to the workspace's owner, the checkout's credential back, for the steps after this one. Once.
+   */
+  private async release(): Promise<void> {
+    const { agentUser, credentials } = this;
+    this.agentUser = undefined;
+    this.credentials = undefined;
+    agentUser?.release();
+    await putBackCredentials(credentials);
   }
 
   resultSeen(): void {
@@ -150,10 +164,6 @@ export class LiveAgent implements AgentSource {
     return { lines, warnings };
   }
 
-  /**
-   * The safety strategy, resolved on this machine (`auto`) and set up: the agent's own user (with the
-   * checkout's credential out of its reach), or, as the job's user, the action undumpable.
-   */
   /** `auto` resolved on this machine; under no-sudo the action's core-dump limit goes to 0 (in the background). */
   private resolveStrategy(): { strategy: Exclude<SafetyStrategy, "auto"> } {
     const { settings, deps, log } = this;
@@ -169,6 +179,7 @@ export class LiveAgent implements AgentSource {
     return resolved;
   }
 
+  /** Under `unprivileged-user`: the agent's own user set up, with the checkout's credential out of its reach. */
   private async isolate(strategy: Exclude<SafetyStrategy, "auto">): Promise<void> {
     const { settings, deps } = this;
     const uid = process.geteuid?.() ?? -1;

@@ -61,6 +61,11 @@ export interface AgentSource {
   before(): Map<string, string> | undefined;
   /** After the stream: what was guarded goes back; log lines and warnings saying what was done. */
   putBack(): Promise<{ lines: string[]; warnings: string[] }>;
+  /**
+   * Prepared, and the run will not start (the contract was refused): everything prepare() set up is
+   * undone (the agent's user and grants, the checkout's credential), and what putBack() puts back is.
+   */
+  abandon(): Promise<{ lines: string[]; warnings: string[] }>;
 }
 
 /** A saved transcript, replayed: no agent, nothing to admit, install, guard or put back. */
@@ -91,5 +96,6 @@ export function transcriptSource(
     chatStarted: () => {},
     before: () => undefined,
     putBack: async () => ({ lines: [], warnings: [] }),
+    abandon: async () => ({ lines: [], warnings: [] }),
   };
 }

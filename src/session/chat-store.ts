@@ -12,8 +12,8 @@ import { lstat, readdir } from "node:fs/promises";
 import path from "node:path";
 
 /** A chat's store: a SQLite database and its journal, some MB; far more is not a chat. */
-export const MAX_CHAT_BYTES = 256 * 1024 * 1024;
-export const MAX_CHAT_ENTRIES = 1_000;
+const MAX_CHAT_BYTES = 256 * 1024 * 1024;
+const MAX_CHAT_ENTRIES = 1_000;
 
 /** Whose side a copy's end is on: the agent's user (unprivileged-user), or the action's own. */
 export interface Side {

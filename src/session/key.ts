@@ -49,7 +49,7 @@ export function isChatId(id: unknown): id is string {
 }
 
 /** The CLI's config dir, as the agent's environment makes it. */
-export function configDir(agentEnv: NodeJS.ProcessEnv): string {
+function configDir(agentEnv: NodeJS.ProcessEnv): string {
   const own = agentEnv.CURSOR_CONFIG_DIR?.trim();
   if (own) return own;
   const xdg = agentEnv.XDG_CONFIG_HOME?.trim();

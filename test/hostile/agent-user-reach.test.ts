@@ -65,6 +65,15 @@ function checkout(base: string): string {
   return ws;
 }
 
+/** The checkout under a private directory (0750), as a job user's home is. */
+function privateCheckout(): { base: string; home: string; ws: string } {
+  const base = mkdtempSync(path.join(tmpdir(), "agent-reach-"));
+  const home = path.join(base, "home");
+  mkdirSync(home, { mode: 0o750 });
+  chmodSync(base, 0o755);
+  return { base, home, ws: checkout(home) };
+}
+
 async function runAgent(
   base: string,
   ws: string,
@@ -107,12 +116,7 @@ async function runAgent(
 it.skipIf(!ready)(
   `auto, as root: the agent's own user, no credential in its reach, nothing of it left after the run${skip}`,
   async () => {
-    const base = mkdtempSync(path.join(tmpdir(), "agent-reach-"));
-    // A private directory above the workspace, as a job user's 0750 home is.
-    const home = path.join(base, "home");
-    mkdirSync(home, { mode: 0o750 });
-    chmodSync(base, 0o755);
-    const ws = checkout(home);
+    const { base, home, ws } = privateCheckout();
     const hostile = `echo "UID=$(id -u)" >> "$out"
 echo "HOME=$HOME" >> "$out"
 ls -A "$HOME/.cursor" >> "$out" 2>&1
@@ -148,6 +152,30 @@ setsid sh -c 'echo $$ > "${"$"}{0}"; exec sleep 300' "$(dirname "$out")/daemon.p
     expect(secondHome).not.toBe(firstHome);
     expect(second.seen).not.toContain("cli-config.json");
     expect(await noneAlive(USER)).toEqual([]);
+  },
+  120_000,
+);
+
+it.skipIf(!ready)(
+  `auto, as root, a schema refused after the setup: the credential and the grants are put back${skip}`,
+  async () => {
+    const { base, home, ws } = privateCheckout();
+    // Read once admitted, after the agent's user is set up: refused then, the agent never starts.
+    writeFileSync(path.join(ws, "schema.json"), '{"type": 12}');
+    const r = await runAgent(base, ws, 'echo "STARTED" >> "$out"', {
+      "agent-user": USER,
+      "output-schema-file": "schema.json",
+    });
+    expect(r.code).not.toBe(0);
+    expect(r.outputs.error).toMatch(/output-schema-file.*not a valid JSON Schema/);
+    expect(r.seen).toBe("");
+    expect(
+      execFileSync("git", ["-C", ws, "config", "--get", "http.https://github.com/.extraheader"], {
+        encoding: "utf8",
+      }).trim(),
+    ).toBe(HEADER);
+    for (const dir of [home, base, ws])
+      expect(execFileSync("getfacl", ["-p", dir], { encoding: "utf8" })).not.toContain(USER);
   },
   120_000,
 );
