@@ -94,6 +94,8 @@ var identity = __webpack_require__(7369);
 var review_anchor = __webpack_require__(1631);
 // EXTERNAL MODULE: ./src/review/build.ts + 1 modules
 var build = __webpack_require__(7978);
+// EXTERNAL MODULE: ./src/review/check.ts
+var check = __webpack_require__(4920);
 ;// CONCATENATED MODULE: ./src/review/edits.ts
 function editSuggestions(files) {
     const out = [];
@@ -203,6 +205,7 @@ var marker = __webpack_require__(468);
 
 
 
+
 /** GitHub lists at most 3,000 files of a pull request. */
 const MAX_PULL_FILES = 3_000;
 async function postReview(client, target, data, changes, redact, signal) {
@@ -217,10 +220,7 @@ async function postReview(client, target, data, changes, redact, signal) {
         summary: data.summary,
         findings: data.findings,
         edits: editSuggestions(changes?.files ?? []),
-        fileLines: (p) => {
-            const lines = data.head.get(p);
-            return Array.isArray(lines) ? lines : undefined;
-        },
+        fileLines: (p) => (0,check/* linesAt */.R4)(data.head, p),
         known: (0,marker/* knownFingerprints */.Ph)(ours(comments), ours(reviews)),
         redact,
     };

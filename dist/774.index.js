@@ -707,6 +707,86 @@ function suggestion(text) {
 
 /***/ }),
 
+/***/ 4920:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Bc: () => (/* binding */ checkFindings),
+/* harmony export */   R4: () => (/* binding */ linesAt),
+/* harmony export */   wg: () => (/* binding */ readHeadLines)
+/* harmony export */ });
+/* unused harmony export splitLines */
+/* harmony import */ var _git_workspace_files_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9571);
+
+/** A file's lines at HEAD, when they were read and are text. */
+function linesAt(head, path) {
+    const lines = head.get(path);
+    return Array.isArray(lines) ? lines : undefined;
+}
+/** A file larger than this is not read for its lines (its findings are not checked, only posted). */
+const MAX_FILE_BYTES = 2 * 1024 * 1024;
+async function readHeadLines(reader, paths) {
+    const out = new Map();
+    const unique = [...new Set(paths)];
+    if (!(await reader.isRepo()))
+        return out;
+    const reads = reader.showMany
+        ? await reader.showMany(unique, MAX_FILE_BYTES)
+        : new Map(await Promise.all(unique.map(async (p) => [p, await reader.show(p, MAX_FILE_BYTES)])));
+    for (const p of unique) {
+        const refused = (0,_git_workspace_files_js__WEBPACK_IMPORTED_MODULE_0__/* .checkRelative */ .Bp)(p);
+        const r = reads.get(p);
+        if (refused)
+            out.set(p, { invalid: refused });
+        else if (r?.kind === "text")
+            out.set(p, splitLines(r.text));
+        else if (r?.kind === "absent")
+            out.set(p, { invalid: "no such file in the repository" });
+        else
+            out.set(p, undefined);
+    }
+    return out;
+}
+/** A file's lines as GitHub numbers them: a final newline ends the last line, it does not start one. */
+function splitLines(text) {
+    if (text === "")
+        return [];
+    const lines = text.split("\n");
+    if (lines[lines.length - 1] === "")
+        lines.pop();
+    return lines;
+}
+/** Valid findings in order, and the others with why. Paths not in `head` (no repository) are not checked. */
+function checkFindings(findings, head) {
+    const valid = [];
+    const invalid = [];
+    for (const f of findings) {
+        const why = problem(f, head);
+        if (why)
+            invalid.push({ finding: f, why });
+        else
+            valid.push(f);
+    }
+    return { valid, invalid };
+}
+function problem(f, head) {
+    if (f.start_line !== undefined && f.start_line > f.line) {
+        return `start_line ${f.start_line} is after line ${f.line}`;
+    }
+    if (!head.has(f.path))
+        return undefined;
+    const lines = head.get(f.path);
+    if (lines && !Array.isArray(lines))
+        return lines.invalid;
+    if (lines && f.line > lines.length) {
+        return `line ${f.line} is past the end of the file (${lines.length} line${lines.length === 1 ? "" : "s"})`;
+    }
+    return undefined;
+}
+
+
+/***/ }),
+
 /***/ 468:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -4769,7 +4849,10 @@ function renderReport(input, budget) {
     return hardCut(text, budget);
 }
 
+// EXTERNAL MODULE: ./src/review/check.ts
+var check = __webpack_require__(4920);
 ;// CONCATENATED MODULE: ./src/review/sarif.ts
+
 
 
 
@@ -4806,7 +4889,6 @@ function sarifLog(findings, head, redact) {
     };
 }
 function result(f, head, redact) {
-    const lines = head.get(f.path);
     const title = redact(f.title);
     const body = redact(f.body);
     // A range when the finding has one; otherwise its one line.
@@ -4829,7 +4911,7 @@ function result(f, head, redact) {
             },
         ],
         // The review's fingerprint, from the file's lines at HEAD when they were read.
-        partialFingerprints: { [PRINT_KEY]: (0,build/* fingerprint */.Rj)(f, Array.isArray(lines) ? lines : undefined) },
+        partialFingerprints: { [PRINT_KEY]: (0,build/* fingerprint */.Rj)(f, (0,check/* linesAt */.R4)(head, f.path)) },
     };
 }
 /**
@@ -4926,15 +5008,11 @@ async function postReviewWithin(data, changes, to, deps, redact, deadlineMs) {
         deps.warning("No github-token: the review was not posted. The job summary has the findings.");
         return { ...base, note: "no github-token: no review posted" };
     }
-    const abort = new AbortController();
-    const until = Date.now() + deadlineMs;
-    const work = (async () => {
-        const { postReview } = await __webpack_require__.e(/* import() */ 277).then(__webpack_require__.bind(__webpack_require__, 9277));
-        const client = await deps.github(token, deps.env.GITHUB_API_URL, { signal: abort.signal, until });
-        return postReview(client, target, data, changes, redact, abort.signal);
-    })();
     try {
-        return await withDeadline(work, deadlineMs, abort);
+        return await clientWithin(token, deps, deadlineMs, async (client, signal) => {
+            const { postReview } = await __webpack_require__.e(/* import() */ 277).then(__webpack_require__.bind(__webpack_require__, 9277));
+            return postReview(client, target, data, changes, redact, signal);
+        });
     }
     catch (e) {
         deps.warning(apiProblem("post the review", e));
@@ -4943,20 +5021,30 @@ async function postReviewWithin(data, changes, to, deps, redact, deadlineMs) {
 }
 /** The sticky comment with `body`; its URL, or undefined (and a warning) when it could not be written. */
 async function writeCommentWithin(body, key, target, token, deps, deadlineMs) {
-    const abort = new AbortController();
-    const until = Date.now() + deadlineMs;
-    const work = (async () => {
-        const { upsertComment } = await __webpack_require__.e(/* import() */ 318).then(__webpack_require__.bind(__webpack_require__, 7318));
-        const client = await deps.github(token, deps.env.GITHUB_API_URL, { signal: abort.signal, until });
-        return upsertComment(client, target, key, body);
-    })();
     try {
-        return (await withDeadline(work, deadlineMs, abort)).url;
+        const written = await clientWithin(token, deps, deadlineMs, async (client) => {
+            const { upsertComment } = await __webpack_require__.e(/* import() */ 318).then(__webpack_require__.bind(__webpack_require__, 7318));
+            return upsertComment(client, target, key, body);
+        });
+        return written.url;
     }
     catch (e) {
         deps.warning(apiProblem("write the PR comment", e));
         return undefined;
     }
+}
+/**
+ * `use` with a client whose requests stop at `deadlineMs` from now (no retry begun past it), or a
+ * rejection then: its signal is aborted first, so that its work stops.
+ */
+async function clientWithin(token, deps, deadlineMs, use) {
+    const abort = new AbortController();
+    const until = Date.now() + deadlineMs;
+    const work = (async () => {
+        const client = await deps.github(token, deps.env.GITHUB_API_URL, { signal: abort.signal, until });
+        return use(client, abort.signal);
+    })();
+    return withDeadline(work, deadlineMs, abort);
 }
 /** One line with the fix, from an octokit error or anything else. */
 function apiProblem(what, e) {

@@ -43,15 +43,11 @@ export async function postReviewWithin(
     deps.warning("No github-token: the review was not posted. The job summary has the findings.");
     return { ...base, note: "no github-token: no review posted" };
   }
-  const abort = new AbortController();
-  const until = Date.now() + deadlineMs;
-  const work = (async () => {
-    const { postReview } = await import("../review/post.js");
-    const client = await deps.github(token, deps.env.GITHUB_API_URL, { signal: abort.signal, until });
-    return postReview(client, target, data, changes, redact, abort.signal);
-  })();
   try {
-    return await withDeadline(work, deadlineMs, abort);
+    return await clientWithin(token, deps, deadlineMs, async (client, signal) => {
+      const { postReview } = await import("../review/post.js");
+      return postReview(client, target, data, changes, redact, signal);
+    });
   } catch (e) {
     deps.warning(apiProblem("post the review", e));
     return { ...base, note: "the review could not be posted (see the warning)" };
@@ -67,19 +63,35 @@ export async function writeCommentWithin(
   deps: GitHubDeps,
   deadlineMs: number,
 ): Promise<string | undefined> {
-  const abort = new AbortController();
-  const until = Date.now() + deadlineMs;
-  const work = (async () => {
-    const { upsertComment } = await import("../github/comment.js");
-    const client = await deps.github(token, deps.env.GITHUB_API_URL, { signal: abort.signal, until });
-    return upsertComment(client, target, key, body);
-  })();
   try {
-    return (await withDeadline(work, deadlineMs, abort)).url;
+    const written = await clientWithin(token, deps, deadlineMs, async (client) => {
+      const { upsertComment } = await import("../github/comment.js");
+      return upsertComment(client, target, key, body);
+    });
+    return written.url;
   } catch (e) {
     deps.warning(apiProblem("write the PR comment", e));
     return undefined;
   }
+}
+
+/**
+ * `use` with a client whose requests stop at `deadlineMs` from now (no retry begun past it), or a
+ * rejection then: its signal is aborted first, so that its work stops.
+ */
+async function clientWithin<T>(
+  token: string,
+  deps: GitHubDeps,
+  deadlineMs: number,
+  use: (client: Awaited<ReturnType<GitHubDeps["github"]>>, signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const abort = new AbortController();
+  const until = Date.now() + deadlineMs;
+  const work = (async () => {
+    const client = await deps.github(token, deps.env.GITHUB_API_URL, { signal: abort.signal, until });
+    return use(client, abort.signal);
+  })();
+  return withDeadline(work, deadlineMs, abort);
 }
 
 /** One line with the fix, from an octokit error or anything else. */

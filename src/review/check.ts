@@ -16,6 +16,12 @@ import type { Finding } from "../structured/contract.js";
  */
 export type HeadLines = Map<string, string[] | { invalid: string } | undefined>;
 
+/** A file's lines at HEAD, when they were read and are text. */
+export function linesAt(head: HeadLines, path: string): string[] | undefined {
+  const lines = head.get(path);
+  return Array.isArray(lines) ? lines : undefined;
+}
+
 export interface InvalidFinding {
   finding: Finding;
   why: string;

@@ -21,7 +21,7 @@ import { writtenByUs } from "../github/identity.js";
 import type { Finding } from "../structured/contract.js";
 import { hunksOf } from "./anchor.js";
 import { buildReview } from "./build.js";
-import type { HeadLines, InvalidFinding } from "./check.js";
+import { type HeadLines, type InvalidFinding, linesAt } from "./check.js";
 import { editSuggestions } from "./edits.js";
 import { knownFingerprints } from "./marker.js";
 
@@ -71,10 +71,7 @@ export async function postReview(
     summary: data.summary,
     findings: data.findings,
     edits: editSuggestions(changes?.files ?? []),
-    fileLines: (p: string) => {
-      const lines = data.head.get(p);
-      return Array.isArray(lines) ? lines : undefined;
-    },
+    fileLines: (p: string) => linesAt(data.head, p),
     known: knownFingerprints(ours(comments), ours(reviews)),
     redact,
   };

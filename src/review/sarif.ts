@@ -15,10 +15,10 @@ import { mdText } from "../render/markdown.js";
 import { SEVERITIES, type Severity } from "../settings/contract.js";
 import type { Finding } from "../structured/contract.js";
 import { fingerprint } from "./build.js";
-import type { HeadLines } from "./check.js";
+import { type HeadLines, linesAt } from "./check.js";
 
 /** The OASIS standard's schema (with its errata), as `$schema` names it. */
-export const SARIF_SCHEMA =
+const SARIF_SCHEMA =
   "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
 export const SARIF_TOOL = "cursor-agent-action";
 /** The key of the review's fingerprint in `partialFingerprints` (versioned: a new derivation, a new key). */
@@ -39,7 +39,7 @@ interface Message {
   markdown: string;
 }
 
-export interface SarifResult {
+interface SarifResult {
   ruleId: string;
   ruleIndex: number;
   level: SarifLevel;
@@ -73,7 +73,7 @@ export interface SarifLog {
   }[];
 }
 
-export const ruleId = (s: Severity) => `cursor-agent/${s}`;
+const ruleId = (s: Severity) => `cursor-agent/${s}`;
 
 export function sarifLog(findings: Finding[], head: HeadLines, redact: Redact): SarifLog {
   const rules = SEVERITIES.map((s) => ({
@@ -95,7 +95,6 @@ export function sarifLog(findings: Finding[], head: HeadLines, redact: Redact): 
 }
 
 function result(f: Finding, head: HeadLines, redact: Redact): SarifResult {
-  const lines = head.get(f.path);
   const title = redact(f.title);
   const body = redact(f.body);
   // A range when the finding has one; otherwise its one line.
@@ -119,7 +118,7 @@ function result(f: Finding, head: HeadLines, redact: Redact): SarifResult {
       },
     ],
     // The review's fingerprint, from the file's lines at HEAD when they were read.
-    partialFingerprints: { [PRINT_KEY]: fingerprint(f, Array.isArray(lines) ? lines : undefined) },
+    partialFingerprints: { [PRINT_KEY]: fingerprint(f, linesAt(head, f.path)) },
   };
 }
 
@@ -127,6 +126,6 @@ function result(f: Finding, head: HeadLines, redact: Redact): SarifResult {
  * A repository path as a relative URI reference: each segment percent-encoded (a space, `#`, `%` or `?`
  * would otherwise change what the reference names; `:` in a first segment would read as a scheme).
  */
-export function fileUri(path: string): string {
+function fileUri(path: string): string {
   return path.split("/").map(encodeURIComponent).join("/");
 }

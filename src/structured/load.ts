@@ -19,8 +19,6 @@ export interface Contract {
 export interface ContractToLoad {
   review: boolean;
   schema?: { text: string; from: SchemaSource["from"] };
-  /** Read by the judge, not here (the settings' own object can be handed in as it is). */
-  failOnSeverity?: unknown;
 }
 
 export async function loadContract(c: ContractToLoad): Promise<Contract | undefined> {

@@ -39,7 +39,7 @@ describe("finding the contract block", () => {
 });
 
 describe("the review contract", async () => {
-  const contract = (await loadContract({ review: true, failOnSeverity: "none" }))!;
+  const contract = (await loadContract({ review: true }))!;
 
   it("valid findings pass and are output; the severity gate fails the run at or above its level", async () => {
     const r = applyContract(contract, review([finding(), finding({ severity: "low", line: 9 })]), "none", ok);
@@ -116,7 +116,6 @@ describe("a schema given as YAML", () => {
         from: "output-schema",
       },
       review: false,
-      failOnSeverity: "none",
     }))!;
     expect(applyContract(c, '```json\n{"answer": 42}\n```', "none", ok).outputs["structured-output"]).toBe(
       '{"answer":42}',
@@ -128,14 +127,12 @@ describe("a schema given as YAML", () => {
       loadContract({
         schema: { text: "type: 12", from: "output-schema" },
         review: false,
-        failOnSeverity: "none",
       }),
     ).rejects.toThrow(/^Input 'output-schema': not a valid JSON Schema/);
     await expect(
       loadContract({
         schema: { text: "- a list", from: "output-schema" },
         review: false,
-        failOnSeverity: "none",
       }),
     ).rejects.toThrow(/a JSON Schema is an object/);
   });
@@ -144,16 +141,14 @@ describe("a schema given as YAML", () => {
 describe("a contract block nested without end", () => {
   it("400,000 deep: an invalid contract, said before it is parsed or validated, whatever the schema", async () => {
     const schemas = [
-      (await loadContract({ review: true, failOnSeverity: "none" }))!,
+      (await loadContract({ review: true }))!,
       (await loadContract({
         schema: { text: "{}", from: "output-schema" },
         review: false,
-        failOnSeverity: "none",
       }))!,
       (await loadContract({
         schema: { text: '{"type":"object","properties":{"a":{"$ref":"#"}}}', from: "output-schema" },
         review: false,
-        failOnSeverity: "none",
       }))!,
     ];
     const deep = `${"[".repeat(400_000)}${"]".repeat(400_000)}`;
