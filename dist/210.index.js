@@ -10,7 +10,7 @@ Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.MissingRefError = exports.ValidationError = exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = exports.Ajv2020 = void 0;
 const core_1 = __webpack_require__(3893);
 const draft2020_1 = __webpack_require__(4298);
-const discriminator_1 = __webpack_require__(8886);
+const discriminator_1 = __webpack_require__(6505);
 const json_schema_2020_12_1 = __webpack_require__(3995);
 const META_SCHEMA_ID = "https://json-schema.org/draft/2020-12/schema";
 class Ajv2020 extends core_1.default {
@@ -4785,7 +4785,7 @@ exports.validateUnion = validateUnion;
 
 /***/ }),
 
-/***/ 9872:
+/***/ 7491:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4806,7 +4806,7 @@ exports["default"] = def;
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const id_1 = __webpack_require__(9872);
+const id_1 = __webpack_require__(7491);
 const ref_1 = __webpack_require__(2996);
 const core = [
     "$schema",
@@ -4951,7 +4951,7 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 8886:
+/***/ 6505:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 

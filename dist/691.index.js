@@ -260,7 +260,7 @@ __webpack_unused_export__ = ({ enumerable: true, get: function () { return serve
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.readServiceOption = exports.readMethodOption = exports.readMethodOptions = exports.normalizeMethodInfo = void 0;
-const runtime_1 = __webpack_require__(6505);
+const runtime_1 = __webpack_require__(8886);
 /**
  * Turns PartialMethodInfo into MethodInfo.
  */
@@ -367,7 +367,7 @@ exports.RpcError = RpcError;
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.stackDuplexStreamingInterceptors = exports.stackClientStreamingInterceptors = exports.stackServerStreamingInterceptors = exports.stackUnaryInterceptors = exports.stackIntercept = void 0;
-const runtime_1 = __webpack_require__(6505);
+const runtime_1 = __webpack_require__(8886);
 /**
  * Creates a "stack" of of all interceptors specified in the given `RpcOptions`.
  * Used by generated client implementations.
@@ -448,7 +448,7 @@ exports.stackDuplexStreamingInterceptors = stackDuplexStreamingInterceptors;
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.mergeRpcOptions = void 0;
-const runtime_1 = __webpack_require__(6505);
+const runtime_1 = __webpack_require__(8886);
 /**
  * Merges custom RPC options with defaults. Returns a new instance and keeps
  * the "defaults" and the "options" unmodified.
@@ -522,7 +522,7 @@ function copy(a, into) {
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.RpcOutputStreamController = void 0;
 const deferred_1 = __webpack_require__(1409);
-const runtime_1 = __webpack_require__(6505);
+const runtime_1 = __webpack_require__(8886);
 /**
  * A `RpcOutputStream` that you control.
  */
@@ -851,7 +851,7 @@ var __awaiter = (this && this.__awaiter) || function (thisArg, _arguments, P, ge
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.TestTransport = void 0;
 const rpc_error_1 = __webpack_require__(8636);
-const runtime_1 = __webpack_require__(6505);
+const runtime_1 = __webpack_require__(8886);
 const rpc_output_stream_1 = __webpack_require__(2726);
 const rpc_options_1 = __webpack_require__(8576);
 const unary_call_1 = __webpack_require__(9288);
@@ -2305,7 +2305,7 @@ exports.varint32read = varint32read;
 
 /***/ }),
 
-/***/ 6505:
+/***/ 8886:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -62043,7 +62043,7 @@ function saveCache(cacheId, archivePath, signedUploadURL, options) {
 // EXTERNAL MODULE: ./node_modules/@protobuf-ts/runtime-rpc/build/commonjs/index.js
 var commonjs = __webpack_require__(4420);
 // EXTERNAL MODULE: ./node_modules/@protobuf-ts/runtime/build/commonjs/index.js
-var build_commonjs = __webpack_require__(6505);
+var build_commonjs = __webpack_require__(8886);
 ;// CONCATENATED MODULE: ./node_modules/@actions/cache/lib/generated/results/entities/v1/cachescope.js
 
 

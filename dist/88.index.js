@@ -1566,7 +1566,7 @@ module.exports = satisfies
 
 /***/ }),
 
-/***/ 7491:
+/***/ 9872:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -1671,7 +1671,7 @@ const compare = __webpack_require__(8469)
 const rcompare = __webpack_require__(2173)
 const compareLoose = __webpack_require__(6874)
 const compareBuild = __webpack_require__(7648)
-const sort = __webpack_require__(7491)
+const sort = __webpack_require__(9872)
 const rsort = __webpack_require__(7192)
 const gt = __webpack_require__(6599)
 const lt = __webpack_require__(3872)

@@ -7,7 +7,7 @@ import { InputError } from "../base/errors.js";
 import { MAX_NESTING_DEPTH } from "../base/limits.js";
 import type { SchemaSource } from "../settings/contract.js";
 import { REVIEW_SCHEMA } from "./contract.js";
-import { compileSchema, type Validator } from "./validate.js";
+import { type Validator, validatorOf } from "./validator.js";
 
 export interface Contract {
   schema: unknown;
@@ -22,8 +22,14 @@ export interface ContractToLoad {
 }
 
 export async function loadContract(c: ContractToLoad): Promise<Contract | undefined> {
-  if (c.review)
-    return { schema: REVIEW_SCHEMA, validate: await compileSchema(REVIEW_SCHEMA, true), review: true };
+  if (c.review) {
+    // Compiled when the action was built (ajv's standalone code): loading ajv and compiling the schema
+    // took ~110 ms of CPU a review run. Its path pattern needs lookahead and is linear as written, so it
+    // runs on V8's engine, not RE2. test/unit/review-validator.test.ts regenerates it and holds it to
+    // REVIEW_SCHEMA.
+    const { validate } = await import("./review-validator.generated.js");
+    return { schema: REVIEW_SCHEMA, validate: validatorOf(validate), review: true };
+  }
   if (!c.schema) return undefined;
   const { text, from } = c.schema;
   let schema: unknown;
@@ -45,6 +51,7 @@ export async function loadContract(c: ContractToLoad): Promise<Contract | undefi
   if (depthOver(schema, MAX_NESTING_DEPTH)) {
     throw new InputError(from, `the schema nests deeper than ${MAX_NESTING_DEPTH} levels`);
   }
+  const { compileSchema } = await import("./validate.js");
   try {
     return { schema, validate: await compileSchema(schema), review: false };
   } catch (e) {

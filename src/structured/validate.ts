@@ -9,19 +9,14 @@
  * schema that uses them is refused when it is compiled). The value is at most 1 MiB and 64 levels deep
  * (./contract.ts), so one validation is bounded too.
  */
-import type { ErrorObject } from "ajv";
 import { RE2JS } from "re2js";
+import { type Validator, validatorOf } from "./validator.js";
 
-/** Errors quoted in the `error` output. */
-const QUOTED_ERRORS = 5;
+/** ajv's options, here and for the review schema's validator compiled at build time (same errors). */
+export const AJV_OPTIONS = { allErrors: true, strict: false } as const;
 
-export type Validator = (value: unknown) => { ok: true } | { ok: false; errors: string[] };
-
-/**
- * Compiles `schema`; throws a one-line error when it is not a valid schema. `ours`: the action's own
- * review schema, whose path pattern needs lookahead and is linear as written: V8's engine runs it.
- */
-export async function compileSchema(schema: unknown, ours = false): Promise<Validator> {
+/** Compiles `schema`; throws a one-line error when it is not a valid schema. */
+export async function compileSchema(schema: unknown): Promise<Validator> {
   // A CommonJS module: its class is a named export under Node, the default one once bundled.
   const mod = (await import("ajv/dist/2020.js")) as unknown as {
     Ajv2020?: typeof import("ajv/dist/2020.js").Ajv2020;
@@ -29,32 +24,14 @@ export async function compileSchema(schema: unknown, ours = false): Promise<Vali
   };
   const Ajv2020 = mod.Ajv2020 ?? mod.default?.Ajv2020;
   if (!Ajv2020) throw new Error("the JSON Schema validator could not be loaded");
-  const ajv = new Ajv2020({
-    allErrors: true,
-    strict: false,
-    ...(ours ? {} : { code: { regExp: linearRegExp } }),
-  });
+  const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { regExp: linearRegExp } });
   let check: ReturnType<typeof ajv.compile>;
   try {
     check = ajv.compile(schema as object);
   } catch (e) {
     throw new Error((e as Error).message.split("\n")[0]);
   }
-  return (value) => {
-    if (check(value)) return { ok: true };
-    return { ok: false, errors: (check.errors ?? []).slice(0, QUOTED_ERRORS).map(describe) };
-  };
-}
-
-function describe(e: ErrorObject): string {
-  const at = e.instancePath === "" ? "(the object)" : e.instancePath;
-  const extra =
-    e.keyword === "additionalProperties"
-      ? `: ${String((e.params as { additionalProperty?: string }).additionalProperty)}`
-      : e.keyword === "enum"
-        ? ` (${(e.params as { allowedValues?: unknown[] }).allowedValues?.join(", ")})`
-        : "";
-  return `${at} ${e.message ?? e.keyword}${extra}`;
+  return validatorOf(check);
 }
 
 /** ajv's regular-expression engine, as RE2: `test` searches, as a JSON Schema `pattern` does. */
@@ -64,6 +41,7 @@ const linearRegExp = Object.assign(
     // ajv keeps one compiled pattern per `toString()`: without its own, every pattern would be the first.
     return { test: (s: string) => re.matcher(s).find(), toString: () => `/${pattern}/${flags}` };
   },
-  // Only for ajv's standalone code, which the action never generates.
+  // Only for ajv's standalone code, never generated with this engine (the review schema's validator, made
+  // at build time, runs its own pattern on V8's: ./review-validator.generated.js).
   { code: 'require("re2js").RE2JS' },
 );

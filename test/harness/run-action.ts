@@ -7,7 +7,7 @@
  */
 
 import { type ChildProcess, execFile, execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import {
   chmod,
   copyFile,
@@ -427,7 +427,9 @@ async function createWorkspace(path: string, home: string): Promise<string> {
   })();
   const { dir, sha } = await template;
   await mkdir(dirname(path), { recursive: true });
-  await cp(dir, path, { recursive: true });
+  // cpSync, not fs/promises' cp: the promise version stats each entry several times through the thread
+  // pool, ~24 ms of CPU a copy of this 43-entry repository against ~4 ms (~180 copies in a suite).
+  cpSync(dir, path, { recursive: true });
   return sha;
 }
 

@@ -122,10 +122,11 @@ function bomb(): Buffer {
   const flushed = (b: Buffer) => deflateRawSync(b, { finishFlush: zlibConstants.Z_FULL_FLUSH });
   const piece = flushed(mib);
   const parts = [Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]), flushed(before)];
+  const zeros = crcOverZeros(mib);
   let crc = crc32(before);
   for (let i = 0; i < 2048; i++) {
     parts.push(piece);
-    crc = crc32(mib, crc);
+    crc = zeros(crc);
   }
   parts.push(deflateRawSync(after));
   const trailer = Buffer.alloc(8);
@@ -133,6 +134,21 @@ function bomb(): Buffer {
   trailer.writeUInt32LE((before.length + 2 * 1024 ** 3 + after.length) % 2 ** 32, 4);
   parts.push(trailer);
   return Buffer.concat(parts);
+}
+
+/**
+ * `crc => crc32(block, crc)` without reading the block again: the CRC of more data is an affine function
+ * of the CRC so far (over GF(2)), so 33 CRCs of the block give its matrix. The bomb's trailer needs the CRC
+ * of 2 GiB of zeros: read, that was ~2 s of CPU a bomb.
+ */
+function crcOverZeros(block: Buffer): (crc: number) => number {
+  const offset = crc32(block, 0);
+  const columns = Array.from({ length: 32 }, (_, bit) => (crc32(block, 2 ** bit) ^ offset) >>> 0);
+  return (crc) => {
+    let out = offset;
+    for (let bit = 0; bit < 32; bit++) if ((crc >>> bit) & 1) out ^= columns[bit]!;
+    return out >>> 0;
+  };
 }
 
 const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
