@@ -16,5 +16,9 @@ export default defineConfig({
     // End-to-end tests spawn the bundle and the fake agent, and many of them mostly wait (on GitHub's
     // stand-in, on the agent's gates, on the action's deadlines): four files at a time keep two cores busy.
     maxWorkers: 4,
+    // The workers live for the whole suite with large heaps (the API description, fixtures, property
+    // tests' data): with V8's default young generation they scavenge and promote often. 32 MiB semi-spaces:
+    // the suite's CPU 78.8 → 77.1 s, 64 MiB 75.7 s (one run each, alternating; the gain is in GC).
+    execArgv: ["--max-semi-space-size=32"],
   },
 });

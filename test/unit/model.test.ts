@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { relatePath } from "../../src/model/paths.js";
 import { LISTED_CALLS, LISTED_FAILED, RunModel } from "../../src/model/run-model.js";
 import { toEvent } from "../../src/stream/events.js";
+import { anyText } from "../helpers/arbitraries.js";
 import { replay } from "../helpers/replay.js";
 
 const lines = (...events: object[]) => Buffer.from(events.map((e) => `${JSON.stringify(e)}\n`).join(""));
@@ -452,7 +453,7 @@ describe("arbitrary text in every field survives intact (property)", () => {
   // Newlines, workflow-command syntax, unicode and control characters, as the agent might send them.
   const hostile = fc.oneof(
     fc.string({ unit: "grapheme", maxLength: 40 }),
-    fc.string({ unit: "binary", maxLength: 40 }),
+    anyText(40),
     fc.constantFrom(
       "::set-output name=x::y",
       "##[group]x",

@@ -5,6 +5,7 @@ import { LogWriter } from "../../src/render/log-writer.js";
 import { neutralize, neutralizeLine, oneLine, runnerLines } from "../../src/render/neutralize.js";
 import { terminalSafe } from "../../src/render/terminal.js";
 import { REGISTERED_COMMANDS, readWorkflowCommands } from "../harness/workflow-commands.js";
+import { anyText } from "../helpers/arbitraries.js";
 
 const piece = fc.oneof(
   fc.constantFrom(
@@ -25,7 +26,7 @@ const piece = fc.oneof(
     "=",
   ),
   fc.constantFrom(...REGISTERED_COMMANDS),
-  fc.string({ unit: "binary", maxLength: 6 }),
+  anyText(6),
 );
 const hostile = fc.array(piece, { maxLength: 30 }).map((p) => p.join(""));
 

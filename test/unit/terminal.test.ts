@@ -2,6 +2,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MAX_LOG_LINE, terminalSafe } from "../../src/render/terminal.js";
+import { anyText } from "../helpers/arbitraries.js";
 
 const ESC = "\u001b";
 
@@ -31,7 +32,7 @@ describe("terminalSafe", () => {
 
   it("leaves nothing a terminal acts on but colour, whatever the input", () => {
     const piece = fc.oneof(
-      fc.string({ unit: "binary", maxLength: 20 }),
+      anyText(20),
       fc.constantFrom(ESC, `${ESC}[`, `${ESC}]`, "\u0007", `${ESC}\\`, "m", ";", "31", "\u009b", "\u202e"),
     );
     fc.assert(
