@@ -4,7 +4,8 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     // Builds src/ once for every worker: the end-to-end tests run that build, not the committed dist/.
-    globalSetup: ["test/harness/build-bundle.ts"],
+    // Then one temporary directory for the run, removed at its end (test/harness/scratch.ts).
+    globalSetup: ["test/harness/build-bundle.ts", "test/harness/scratch.ts"],
     // Bounds that only a hang reaches: a test's run through the bundle takes seconds here (the longest ~17 s)
     // and must pass on a machine several times slower or busier (CI may be one).
     testTimeout: 120_000,
