@@ -4,11 +4,11 @@
  * gate, the last resort) gets its outputs and a short summary here too, so no later step reads an empty
  * `conclusion`.
  */
-import { randomBytes } from "node:crypto";
 import { appendFile, mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { CANCEL_BUDGET, RUN_DEADLINES } from "../base/deadlines.js";
+import { randomHex } from "../base/random.js";
 import type { Redact } from "../base/redact.js";
 import { jobUrl } from "../base/runner.js";
 import type { ChangeSet } from "../changes/types.js";
@@ -17,7 +17,6 @@ import type { RunModel } from "../model/run-model.js";
 import type { Verdict } from "../model/verdict.js";
 import { COMMENT_BUDGET, renderReport, SUMMARY_BUDGET } from "../report/report.js";
 import type { ReviewData } from "../review/post.js";
-import { sarifLog } from "../review/sarif.js";
 import type { Settings } from "../settings/settings.js";
 import { type OutputName, type Outputs, runOutputs } from "./outputs.js";
 import { type GitHubDeps, postReviewWithin, writeCommentWithin } from "./to-github.js";
@@ -114,7 +113,9 @@ async function writeSarif(review: ReviewData, deps: PublishDeps, redact: Redact)
     const temp = deps.env.RUNNER_TEMP;
     const dir = temp ? path.join(temp, "cursor-agent") : await mkdtemp(path.join(tmpdir(), "cursor-agent-"));
     await mkdir(dir, { recursive: true });
-    const file = path.join(dir, `findings-${randomBytes(6).toString("hex")}.sarif`);
+    const file = path.join(dir, `findings-${randomHex(6)}.sarif`);
+    // Loaded only in review mode: it brings the review's builder and node:crypto (a run's wall time).
+    const { sarifLog } = await import("../review/sarif.js");
     const log = sarifLog(review.findings, review.head, redact);
     await writeFile(file, `${JSON.stringify(log, null, 2)}\n`, { flag: "wx", mode: 0o600 });
     return file;

@@ -7,7 +7,7 @@
 
 import { cutAfterRedaction, type Redact } from "../base/redact.js";
 import { mdCode, mdText } from "../render/markdown.js";
-import { BADGE } from "../review/build.js";
+import { BADGE } from "../review/badge.js";
 import type { ReviewReport } from "../review/post.js";
 import { SEVERITIES } from "../settings/contract.js";
 

@@ -15,17 +15,10 @@ import { fenced, mdCode, mdText } from "../render/markdown.js";
 import type { Severity } from "../settings/contract.js";
 import type { Finding } from "../structured/contract.js";
 import { anchored, type Hunks } from "./anchor.js";
+import { BADGE } from "./badge.js";
 import { CUT_NOTE, capMarkdown } from "./cap.js";
 import type { EditSuggestion } from "./edits.js";
 import { ITEM, moreLine, PRINT_DIGITS, printMarker } from "./marker.js";
-
-export const BADGE: Record<Severity, string> = {
-  critical: "🔴 critical",
-  high: "🟠 high",
-  medium: "🟡 medium",
-  low: "🔵 low",
-  info: "⚪ info",
-};
 
 /**
  * Kept free below GitHub's limit for the few characters GitHub may add to a body (none seen so far): it

@@ -4,7 +4,6 @@
  * hang after its result) and read; afterwards what it must not keep is put back.
  */
 import { spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,6 +11,7 @@ import { agentCommand } from "../agent/command.js";
 import type { RunningAgent, StartAgent } from "../agent/process.js";
 import { AgentSession, DEFAULT_GRACES, type Graces } from "../agent/session.js";
 import { formatBytes, formatDuration } from "../base/format.js";
+import { randomHex } from "../base/random.js";
 import type { Redact } from "../base/redact.js";
 import { snapshotWorkingTree } from "../changes/snapshot.js";
 import { createGitReader, type GitReader } from "../git/reader.js";
@@ -277,5 +277,5 @@ function transcriptPath(env: NodeJS.ProcessEnv): string {
     .filter(Boolean)
     .join("-")
     .replace(/[^\w.-]+/g, "_");
-  return path.join(dir, `transcript-${id ? `${id}-` : ""}${randomBytes(4).toString("hex")}.ndjson`);
+  return path.join(dir, `transcript-${id ? `${id}-` : ""}${randomHex(4)}.ndjson`);
 }
