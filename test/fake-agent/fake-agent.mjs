@@ -11,7 +11,6 @@
  */
 
 import { spawn } from "node:child_process";
-import { createHash, randomUUID } from "node:crypto";
 import {
   appendFileSync,
   closeSync,
@@ -27,8 +26,31 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
+import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+
+/**
+ * node:crypto only when a chat's directory is named (sessions): loading it cost each run of the fake agent
+ * ~5 ms, ~150 runs a suite. Ids come from the kernel's bytes, as the CLI's random UUIDs do.
+ */
+const crypto = () =>
+  /** @type {typeof import("node:crypto")} */ (createRequire(import.meta.url)("node:crypto"));
+
+/** A random (version 4) UUID. */
+function randomUUID() {
+  const b = Buffer.alloc(16);
+  const fd = openSync("/dev/urandom", "r");
+  try {
+    readSync(fd, b, 0, 16, null);
+  } finally {
+    closeSync(fd);
+  }
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+  const h = b.toString("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
 
 /**
  * @typedef {object} Scenario
@@ -585,7 +607,7 @@ function chatsDir(parsed) {
   try {
     real = realpathSync(workspace);
   } catch {}
-  return join(config, "chats", createHash("md5").update(real).digest("hex"));
+  return join(config, "chats", crypto().createHash("md5").update(real).digest("hex"));
 }
 
 /**
