@@ -2381,28 +2381,25 @@ var snapshot = __webpack_require__(7493);
 /** Files changed by commands listed one by one; the rest are summed in a note. */
 const MAX_SHELL_LISTED = 300;
 /** Working-tree changes no successful file tool call explains: commands, generators, earlier edits. */
-async function shellChanges(input, explained, ask, note, statusP, numstatP) {
-    const { git, locator, before, recorder } = input;
+async function shellChanges(input, explained, ask, note, statusP) {
+    const { git, locator, recorder } = input;
     const status = await statusP;
     if (status.length === 0)
         return { files: [], added: 0, removed: 0 };
+    const { changed, unchangedSinceBefore } = await unexplained(input, explained, status);
+    // Counted only where the tool calls leave something to count: numstat diffs each file it is given
+    // (2,000 edited files: ~180 ms of git's CPU for counts the tool calls had already made).
+    const tracked = changed.filter((e) => e.code !== "??").map((e) => e.path);
     const numstat = new Map();
-    for (const n of await numstatP)
-        numstat.set(locator.gitKey(n.path), n);
-    let unchangedSinceBefore = 0;
+    if (tracked.length > 0)
+        for (const n of await ask(() => git.numstat(tracked), []))
+            numstat.set(locator.gitKey(n.path), n);
     const out = [];
     let unlisted = 0;
     let unlistedAdded = 0;
     let unlistedRemoved = 0;
-    for (const e of [...status].sort((a, b) => cmp(a.path, b.path))) {
+    for (const e of changed) {
         const key = locator.gitKey(e.path);
-        if (explained.has(key))
-            continue;
-        if (before?.has(e.path) &&
-            before.get(e.path) === (await (0,snapshot/* entrySignature */.j)(input.workspace, e.code, e.path))) {
-            unchangedSinceBefore++;
-            continue;
-        }
         const n = numstat.get(key);
         if (out.length >= MAX_SHELL_LISTED) {
             unlisted++;
@@ -2450,6 +2447,23 @@ async function shellChanges(input, explained, ask, note, statusP, numstatP) {
     }
     return { files: out, added: unlistedAdded, removed: unlistedRemoved };
 }
+/** The entries no successful tool call explains and that changed since the snapshot, in path order. */
+async function unexplained(input, explained, status) {
+    const { locator, before } = input;
+    const changed = [];
+    let unchangedSinceBefore = 0;
+    for (const e of [...status].sort((a, b) => cmp(a.path, b.path))) {
+        if (explained.has(locator.gitKey(e.path)))
+            continue;
+        if (before?.has(e.path) &&
+            before.get(e.path) === (await (0,snapshot/* entrySignature */.j)(input.workspace, e.code, e.path))) {
+            unchangedSinceBefore++;
+            continue;
+        }
+        changed.push(e);
+    }
+    return { changed, unchangedSinceBefore };
+}
 
 ;// CONCATENATED MODULE: ./src/changes/summary.ts
 /**
@@ -2476,13 +2490,13 @@ async function summarize(input) {
     const { ask } = budget;
     const notes = new RunNotes();
     const repo = await ask(() => git.isRepo(), false);
-    // The working tree's status and counts are asked for now, in parallel with the lookups below: git
-    // processes one after another were most of the end of a run (BENCHMARKS.md).
+    // The working tree's status is asked for now, in parallel with the lookups below: git processes one
+    // after another were most of the end of a run (BENCHMARKS.md). Its line counts (numstat) only for what
+    // no tool call explains, once that is known (./shell-changes.ts).
     const statusP = repo ? ask(() => git.status(), []) : Promise.resolve([]);
-    const numstatP = repo ? ask(() => git.numstat(), []) : Promise.resolve([]);
     const tools = await toolChanges(input, repo, budget, notes);
     const shell = repo
-        ? await shellChanges(input, tools.explained, ask, notes.add, statusP, numstatP)
+        ? await shellChanges(input, tools.explained, ask, notes.add, statusP)
         : { files: [], added: 0, removed: 0 };
     if (tools.approximate > 0) {
         notes.add(`${tools.approximate} file content(s) were too large to keep in memory: their counts are approximate.`);

@@ -51,13 +51,13 @@ export async function summarize(input: SummaryInput): Promise<ChangeSet> {
   const { ask } = budget;
   const notes = new RunNotes();
   const repo = await ask(() => git.isRepo(), false);
-  // The working tree's status and counts are asked for now, in parallel with the lookups below: git
-  // processes one after another were most of the end of a run (BENCHMARKS.md).
+  // The working tree's status is asked for now, in parallel with the lookups below: git processes one
+  // after another were most of the end of a run (BENCHMARKS.md). Its line counts (numstat) only for what
+  // no tool call explains, once that is known (./shell-changes.ts).
   const statusP = repo ? ask(() => git.status(), []) : Promise.resolve([]);
-  const numstatP = repo ? ask(() => git.numstat(), []) : Promise.resolve([]);
   const tools = await toolChanges(input, repo, budget, notes);
   const shell = repo
-    ? await shellChanges(input, tools.explained, ask, notes.add, statusP, numstatP)
+    ? await shellChanges(input, tools.explained, ask, notes.add, statusP)
     : { files: [], added: 0, removed: 0 };
   if (tools.approximate > 0) {
     notes.add(

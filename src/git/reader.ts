@@ -38,8 +38,11 @@ export interface GitReader {
   blobs?(ids: BlobRef[], maxBytes: number): Promise<Map<string, FileRead>>;
   /** The working tree's changes against HEAD, under the workspace, untracked files included. */
   status(): Promise<StatusEntry[]>;
-  /** Line counts of tracked files changed against HEAD, under the workspace. */
-  numstat(): Promise<NumstatEntry[]>;
+  /**
+   * Line counts of tracked files changed against HEAD, under the workspace: of `relPaths` only when
+   * given (git diffs every file it is asked about).
+   */
+  numstat(relPaths?: string[]): Promise<NumstatEntry[]>;
   /** The file in the working tree, under the trust rules above. */
   read(relPath: string, maxBytes: number): Promise<FileRead>;
 }
@@ -82,7 +85,7 @@ export function createGitReader(workspace: string): GitReader {
     heads: (relPaths) => headEntries(repo, relPaths),
     blobs: (ids, maxBytes) => readBlobs(repo.git, ids, maxBytes),
     status: () => workTreeStatus(repo),
-    numstat: () => workTreeNumstat(repo),
+    numstat: (relPaths) => workTreeNumstat(repo, relPaths),
     async read(relPath, maxBytes) {
       const base = await root();
       if (!base) return { kind: "refused", reason: "workspace not found" };

@@ -48,7 +48,14 @@ export async function workTreeStatus(repo: Repo): Promise<StatusEntry[]> {
   return out;
 }
 
-export async function workTreeNumstat(repo: Repo): Promise<NumstatEntry[]> {
+/**
+ * Past this many paths (or bytes of them) the whole workspace is diffed instead: one argument list stays
+ * far below the system's limit, and git lists the same counts either way.
+ */
+const MAX_NAMED_PATHS = 500;
+const MAX_NAMED_BYTES = 128 * 1024;
+
+export async function workTreeNumstat(repo: Repo, relPaths?: string[]): Promise<NumstatEntry[]> {
   const [prefix, config] = await Promise.all([repo.prefix(), repo.drivers()]);
   if (prefix === undefined) return [];
   const r = await repo.git(
@@ -62,7 +69,7 @@ export async function workTreeNumstat(repo: Repo): Promise<NumstatEntry[]> {
       IGNORE_SUBMODULES,
       "HEAD",
       "--",
-      ".",
+      ...pathspecs(relPaths),
     ],
     { maxBytes: LIST_MAX_BYTES, config },
   );
@@ -79,4 +86,15 @@ export async function workTreeNumstat(repo: Repo): Promise<NumstatEntry[]> {
     out.push({ path: p, added: binary ? 0 : Number(m[1]), removed: binary ? 0 : Number(m[2]), binary });
   }
   return out;
+}
+
+/**
+ * The workspace (`.`), or each path named literally: a name is the agent's, and `*`, `?`, `[` or a leading
+ * `:` in it must not widen or change what git looks at.
+ */
+function pathspecs(relPaths: string[] | undefined): string[] {
+  if (relPaths === undefined) return ["."];
+  const bytes = relPaths.reduce((n, p) => n + Buffer.byteLength(p) + 11, 0);
+  if (relPaths.length > MAX_NAMED_PATHS || bytes > MAX_NAMED_BYTES) return ["."];
+  return relPaths.map((p) => `:(literal)${p}`);
 }

@@ -617,6 +617,27 @@ describe("a real git repository", () => {
     expect(sh(dir, "status", "--porcelain").toString()).toContain("?? new.txt");
   });
 
+  it("git's line counts are asked for only what no tool call explains, by name", async () => {
+    const dir = repo({ "a.txt": "1\n", "b.txt": "x\n" });
+    const real = createGitReader(dir);
+    const asked: (string[] | undefined)[] = [];
+    const spy: GitReader = { ...real, numstat: (paths) => (asked.push(paths), real.numstat(paths)) };
+    writeFileSync(path.join(dir, "a.txt"), "1\n2\n");
+    await track(dir, [init(dir), ...write(path.join(dir, "a.txt"), "1\n2\n")], { git: spy });
+    // Every change is a tool call's: no numstat at all.
+    expect(asked).toEqual([]);
+    // A command changed b.txt and made gen.txt (untracked: no counts from git, its lines are read).
+    writeFileSync(path.join(dir, "b.txt"), "x\ny\n");
+    writeFileSync(path.join(dir, "gen.txt"), "g\n");
+    const { set } = await track(dir, [init(dir), ...write(path.join(dir, "a.txt"), "1\n2\n")], { git: spy });
+    expect(asked).toEqual([["b.txt"]]);
+    expect(set.files.map((f) => [f.path, f.status, f.added, f.removed])).toEqual([
+      ["a.txt", "modified", 1, 0],
+      ["b.txt", "shell", 1, 0],
+      ["gen.txt", "shell", 1, 0],
+    ]);
+  });
+
   it("a workspace below the top of the repository sees only its own files, by its own paths", async () => {
     const dir = repo({ "top.txt": "t\n", "pkg/a.txt": "a\n" });
     writeFileSync(path.join(dir, "top.txt"), "T\n");

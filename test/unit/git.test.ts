@@ -138,6 +138,29 @@ describe("the action's git runs no program the repository names", () => {
     expect(readdirSync(markers)).toEqual([]);
   });
 
+  it("numstat of named paths counts those paths only, each named literally (no glob, no magic)", async () => {
+    const ws = mkdtempSync(path.join(tmpdir(), "git-numstat-"));
+    git(ws, "init", "-q");
+    git(ws, "config", "user.email", "t@t.invalid");
+    git(ws, "config", "user.name", "t");
+    const names = ["a*.txt", "ab.txt", ":(top)c.txt", "sub/d.txt"];
+    mkdirSync(path.join(ws, "sub"));
+    for (const n of names) writeFileSync(path.join(ws, n), "one\n");
+    git(ws, "add", ".");
+    git(ws, "commit", "-qm", "base");
+    for (const n of names) writeFileSync(path.join(ws, n), "one\ntwo\n");
+    const reader = createGitReader(ws);
+    const counted = async (paths?: string[]) => (await reader.numstat(paths)).map((e) => e.path).sort();
+    expect(await counted()).toEqual([...names].sort());
+    expect(await counted(["a*.txt"])).toEqual(["a*.txt"]);
+    expect(await counted([":(top)c.txt", "sub/d.txt"])).toEqual([":(top)c.txt", "sub/d.txt"]);
+    expect(await counted(["absent.txt"])).toEqual([]);
+    // Past the limit of named paths, the whole workspace: the same counts for those asked about.
+    const many = [...names, ...Array.from({ length: 600 }, (_, i) => `none-${i}`)];
+    expect(await counted(many)).toEqual([...names].sort());
+    rmSync(ws, { recursive: true, force: true });
+  });
+
   it("git's environment holds no secret, no file-command path and no GIT_ override of ours", () => {
     const env = scrubbedEnv({
       PATH: "/usr/bin",
