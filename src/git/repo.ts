@@ -32,7 +32,7 @@ export function openRepo(workspace: string): Repo {
    * The repository's filter and diff drivers, switched off: read anew for every call that can run one
    * (the agent may have declared a driver since the last reading, however little time ago: a reading kept
    * for a second let a run that ended within it have its driver run by the end's status). Only calls made
-   * while a reading is under way share it (status and numstat, started together at the end).
+   * while a reading is under way share it.
    */
   let reading: Promise<string[]> | undefined;
   const drivers = () => {
