@@ -2391,9 +2391,9 @@ async function shellChanges(input, explained, ask, note, statusP) {
     // (2,000 edited files: ~180 ms of git's CPU for counts the tool calls had already made).
     const tracked = changed.filter((e) => e.code !== "??").map((e) => e.path);
     const numstat = new Map();
-    if (tracked.length > 0)
-        for (const n of await ask(() => git.numstat(tracked), []))
-            numstat.set(locator.gitKey(n.path), n);
+    const counted = tracked.length > 0 ? await ask(() => git.numstat(tracked), []) : [];
+    for (const n of counted)
+        numstat.set(locator.gitKey(n.path), n);
     const out = [];
     let unlisted = 0;
     let unlistedAdded = 0;

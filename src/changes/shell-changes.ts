@@ -41,8 +41,8 @@ export async function shellChanges(
   // (2,000 edited files: ~180 ms of git's CPU for counts the tool calls had already made).
   const tracked = changed.filter((e) => e.code !== "??").map((e) => e.path);
   const numstat = new Map<string, NumstatEntry>();
-  if (tracked.length > 0)
-    for (const n of await ask(() => git.numstat(tracked), [])) numstat.set(locator.gitKey(n.path), n);
+  const counted = tracked.length > 0 ? await ask(() => git.numstat(tracked), []) : [];
+  for (const n of counted) numstat.set(locator.gitKey(n.path), n);
   const out: FileChange[] = [];
   let unlisted = 0;
   let unlistedAdded = 0;

@@ -54,6 +54,8 @@ export async function workTreeStatus(repo: Repo): Promise<StatusEntry[]> {
  */
 const MAX_NAMED_PATHS = 500;
 const MAX_NAMED_BYTES = 128 * 1024;
+/** Git's pathspec magic for a name taken as written. */
+const LITERAL = ":(literal)";
 
 export async function workTreeNumstat(repo: Repo, relPaths?: string[]): Promise<NumstatEntry[]> {
   const [prefix, config] = await Promise.all([repo.prefix(), repo.drivers()]);
@@ -94,7 +96,7 @@ export async function workTreeNumstat(repo: Repo, relPaths?: string[]): Promise<
  */
 function pathspecs(relPaths: string[] | undefined): string[] {
   if (relPaths === undefined) return ["."];
-  const bytes = relPaths.reduce((n, p) => n + Buffer.byteLength(p) + 11, 0);
-  if (relPaths.length > MAX_NAMED_PATHS || bytes > MAX_NAMED_BYTES) return ["."];
-  return relPaths.map((p) => `:(literal)${p}`);
+  const named = relPaths.map((p) => `${LITERAL}${p}`);
+  const bytes = named.reduce((n, p) => n + Buffer.byteLength(p) + 1, 0);
+  return named.length > MAX_NAMED_PATHS || bytes > MAX_NAMED_BYTES ? ["."] : named;
 }
