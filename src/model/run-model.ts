@@ -64,8 +64,8 @@ export class RunModel {
     unknownEvents: 0,
   };
   private readonly segments: Segments;
-  /** The thinking block being streamed: its delta count (some agents send only empty deltas) and length. */
-  private thinkingOpen: { deltas: number; chars: number } | undefined;
+  /** The thinking block being streamed: its length so far (some agents send only empty deltas). */
+  private thinkingOpen: { chars: number } | undefined;
 
   constructor(
     private readonly emit: UpdateSink = () => {},
@@ -99,10 +99,8 @@ export class RunModel {
       case "user":
         return;
       case "thinking-delta": {
-        this.thinkingOpen ??= { deltas: 0, chars: 0 };
-        const open = this.thinkingOpen;
-        open.deltas++;
-        open.chars += event.text.length;
+        this.thinkingOpen ??= { chars: 0 };
+        this.thinkingOpen.chars += event.text.length;
         if (event.text !== "") this.emit({ type: "thinking-delta", text: event.text });
         return;
       }

@@ -3,7 +3,7 @@
  * the CLI's repeat of the whole segment (docs/stream-format.md "Partial output").
  */
 import { SECRET_MARGIN } from "../base/limits.js";
-import type { AssistantEvent } from "../stream/events.js";
+import { type AssistantEvent, isAssistantDelta } from "../stream/events.js";
 import type { UpdateSink } from "./types.js";
 
 /** The longest text of a segment kept to recognise its repeat (longer ones compare by length). */
@@ -32,8 +32,7 @@ export class Segments {
    * final segment is repeated with neither field. Without partial output, each event is a whole segment.
    */
   onAssistant(e: AssistantEvent): void {
-    const isDelta = e.alternate === true || (e.modelCallId === undefined && e.timestampMs !== undefined);
-    if (isDelta) {
+    if (isAssistantDelta(e)) {
       if (e.text === "") return;
       this.closedUnrepeated = undefined;
       const c = this.current;

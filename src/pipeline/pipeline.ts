@@ -5,19 +5,17 @@
  * buffer) is the caller's business.
  */
 import { type ModelUpdate, RunModel, type UpdateSink } from "../model/run-model.js";
-import { toEvent } from "../stream/events.js";
-import { LineFramer, MAX_LINE_BYTES } from "../stream/lines.js";
+import { StreamDecoder, type StreamItem } from "../stream/decoder.js";
+import { type FramerStats, MAX_LINE_BYTES } from "../stream/lines.js";
 
 export class Pipeline {
-  readonly framer: LineFramer;
   readonly model: RunModel;
-  /** Lines that were JSON events (whatever their type). */
-  events = 0;
+  private readonly emit: UpdateSink;
+  private readonly decoder = new StreamDecoder((item) => this.apply(item));
+  /** When the chunk being decoded was received (the time of its events that carry none). */
+  private at = 0;
 
   /** `workspace` relates the agent's paths when `system/init` names no `cwd`. */
-  private readonly emit: UpdateSink;
-  private oversized = 0;
-
   constructor(listeners: readonly UpdateSink[], workspace?: string) {
     const sinks = [...listeners];
     const emit =
@@ -28,33 +26,45 @@ export class Pipeline {
           };
     this.emit = emit;
     this.model = new RunModel(emit, workspace);
-    // Output that is not stream-json (a wrapper's banner, a crash dump, the wrong binary) is shown, not lost.
-    this.framer = new LineFramer(MAX_LINE_BYTES, (text) => emit({ type: "stray", text }));
+  }
+
+  /** Lines that were JSON events (whatever their type). */
+  get events(): number {
+    return this.decoder.events;
+  }
+
+  /** The framer's counts so far (blank, malformed, joined, oversized lines). */
+  get stats(): FramerStats {
+    return this.decoder.stats;
   }
 
   /** One chunk of the stream, received at `at` (epoch ms: the time of events that carry none). */
   push(chunk: Buffer, at: number): void {
-    this.framer.each(chunk, (line) => {
-      this.events++;
-      this.model.apply(toEvent(line.value), at);
-    });
-    if (this.framer.stats.oversized !== this.oversized) this.noteOversized();
-  }
-
-  private noteOversized(): void {
-    this.oversized = this.framer.stats.oversized;
-    this.emit({
-      type: "note",
-      text: `A line of the stream longer than ${MAX_LINE_BYTES / 1024 / 1024} MiB was skipped unread (the transcript file has it)`,
-    });
+    this.at = at;
+    this.decoder.push(chunk);
   }
 
   /** The stream ended: a last unterminated line, and whatever the model still holds open. */
   end(at: number): void {
-    for (const line of this.framer.end()) {
-      this.events++;
-      this.model.apply(toEvent(line.value), at);
-    }
+    this.at = at;
+    this.decoder.end();
     this.model.finish();
+  }
+
+  private apply(item: StreamItem): void {
+    switch (item.kind) {
+      case "stray-line":
+        // Output that is not stream-json (a wrapper's banner, a crash dump, the wrong binary) is shown, not lost.
+        this.emit({ type: "stray", text: item.text });
+        return;
+      case "oversized-line":
+        this.emit({
+          type: "note",
+          text: `A line of the stream longer than ${MAX_LINE_BYTES / 1024 / 1024} MiB was skipped unread (the transcript file has it)`,
+        });
+        return;
+      default:
+        this.model.apply(item, this.at);
+    }
   }
 }

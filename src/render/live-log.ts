@@ -78,8 +78,9 @@ export class LiveLog {
         else this.log.text(u.text);
         return;
       case "thinking-delta":
+        // Cut to the character, so that what is kept does not depend on how the text was split.
         if (this.opts.showThinking && this.thinking.length < THINKING_KEPT + SECRET_MARGIN)
-          this.thinking += u.text;
+          this.thinking += u.text.slice(0, THINKING_KEPT + SECRET_MARGIN - this.thinking.length);
         return;
       case "thinking-end":
         return this.thinkingEnd(u.chars);
@@ -147,16 +148,25 @@ export class LiveLog {
     if (extra.length) this.log.text(`   ${extra.join(" · ")}`);
   }
 
+  /**
+   * Streamed text, a line of the log for each line of the text: the same lines however the text was cut
+   * into deltas (the decoder joins a chunk's deltas).
+   */
   private delta(text: string): void {
-    // The unfinished line holds no newline: only the (short) delta is searched, never the line so far,
-    // which searching would copy into one flat string at every token.
-    const nl = text.lastIndexOf("\n");
+    // The unfinished line holds no newline: only the delta is searched, never the line so far, which
+    // searching would copy into one flat string at every token.
+    let nl = text.indexOf("\n");
     if (nl === -1) {
       this.lineRest += text;
       return;
     }
     this.log.text(this.lineRest + text.slice(0, nl));
-    this.lineRest = text.slice(nl + 1);
+    let start = nl + 1;
+    for (nl = text.indexOf("\n", start); nl !== -1; nl = text.indexOf("\n", start)) {
+      this.log.text(text.slice(start, nl));
+      start = nl + 1;
+    }
+    this.lineRest = text.slice(start);
   }
 
   private endStreamedSegment(): void {

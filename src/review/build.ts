@@ -12,7 +12,6 @@ import type { Redact } from "../base/redact.js";
 import type { ReviewCommentInput } from "../github/api.js";
 import { agentMarkdown } from "../render/agent-markdown.js";
 import { fenced, mdCode, mdText } from "../render/markdown.js";
-import type { Severity } from "../settings/contract.js";
 import type { Finding } from "../structured/contract.js";
 import { anchored, type Hunks } from "./anchor.js";
 import { BADGE } from "./badge.js";

@@ -68,7 +68,7 @@ export async function observe(source: AgentSource, o: ObserveOptions): Promise<O
     model: pipeline.model,
     changes,
     end,
-    notStreamJson: pipeline.events === 0 ? pipeline.framer.stats.malformed : 0,
+    notStreamJson: pipeline.events === 0 ? pipeline.stats.malformed : 0,
     live,
     cancelled,
     breach: breached(),

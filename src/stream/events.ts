@@ -58,6 +58,14 @@ export interface ResultEvent {
   usage?: Record<string, number>;
 }
 
+/**
+ * A token of streamed text rather than a whole segment (docs/stream-format.md "Partial output"): the
+ * alternate form, or a token delta's `timestamp_ms` without the repeat's `model_call_id`.
+ */
+export function isAssistantDelta(e: AssistantEvent): boolean {
+  return e.alternate === true || (e.modelCallId === undefined && e.timestampMs !== undefined);
+}
+
 /** The schemas, built on first use (json.ts {@link lenient}). */
 const schemas = once(() => {
   const { str, num, bool } = lenient();

@@ -126,7 +126,7 @@ async function pipeline(bytes: Buffer, chunk: number) {
   const live = new LiveLog(writer, { toolOutputLines: 5, showThinking: true, maxAnnotations: 5 });
   const tracker = new ChangeTracker({ workspace: "/workspace" });
   const pipeline = new Pipeline([live.onUpdate, (u) => tracker.onUpdate(u)], "/workspace");
-  const { model, framer } = pipeline;
+  const { model } = pipeline;
   for (let i = 0; i < bytes.length; i += chunk) {
     pipeline.push(bytes.subarray(i, i + chunk), 0);
     writer.flush();
@@ -145,7 +145,7 @@ async function pipeline(bytes: Buffer, chunk: number) {
   const input = { model, verdict, changes, wallMs: 0, redact: createRedactor([SECRET]) };
   return {
     model,
-    framer,
+    stats: pipeline.stats,
     verdict,
     log,
     comment: renderReport(input, COMMENT_BUDGET),
@@ -175,7 +175,7 @@ describe("fuzzing the pipeline with mutated real transcripts", () => {
           expect(r.verdict.conclusion === "success").toBe(
             r.model.result !== undefined && !r.model.result.isError,
           );
-          const s = r.framer.stats;
+          const s = r.stats;
           expect(s.lines).toBeGreaterThanOrEqual(0);
           // Only the action's own commands, balanced, nothing left stopped.
           const read = readWorkflowCommands(r.log);

@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ModelUpdate, RunModel } from "../../src/model/run-model.js";
 import { Pipeline } from "../../src/pipeline/pipeline.js";
-import type { LineFramer } from "../../src/stream/lines.js";
+import type { FramerStats } from "../../src/stream/lines.js";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const FIXTURES = path.join(ROOT, "fixtures");
@@ -15,7 +15,12 @@ export function fixture(name: string): Buffer {
 
 export interface Replay {
   model: RunModel;
-  framer: LineFramer;
+  /** The framer's counts at the end. */
+  stats: FramerStats;
+  /**
+   * The updates, consecutive text or thinking deltas joined: the decoder joins a chunk's deltas, so the
+   * raw sequence depends on the chunking and this one does not.
+   */
   updates: ModelUpdate[];
   /** The text of each segment, as a reader of the log would see it (deltas joined). */
   segments: string[];
@@ -25,7 +30,7 @@ export interface Replay {
 export function replay(bytes: Buffer, cuts: number[] = []): Replay {
   const updates: ModelUpdate[] = [];
   const pipeline = new Pipeline([(u) => updates.push(snapshot(u))]);
-  const { model, framer } = pipeline;
+  const { model } = pipeline;
   let prev = 0;
   for (const cut of [...cuts, bytes.length]) {
     pipeline.push(bytes.subarray(prev, cut), 0);
@@ -34,14 +39,27 @@ export function replay(bytes: Buffer, cuts: number[] = []): Replay {
   pipeline.end(0);
   const segments: string[] = [];
   let streaming = "";
-  for (const u of updates) {
+  const joined = joinDeltas(updates);
+  for (const u of joined) {
     if (u.type === "text-delta") streaming += u.text;
     if (u.type === "segment") {
       segments.push(u.streamed ? streaming : u.text);
       streaming = "";
     }
   }
-  return { model, framer, updates, segments };
+  return { model, stats: pipeline.stats, updates: joined, segments };
+}
+
+/** Consecutive text deltas (and thinking deltas) as one. */
+export function joinDeltas(updates: readonly ModelUpdate[]): ModelUpdate[] {
+  const out: ModelUpdate[] = [];
+  for (const u of updates) {
+    const last = out.at(-1);
+    if ((u.type === "text-delta" || u.type === "thinking-delta") && last?.type === u.type)
+      out[out.length - 1] = { type: u.type, text: last.text + u.text };
+    else out.push(u);
+  }
+  return out;
 }
 
 /** A copy of the update as it was (the model mutates its calls later); a tool's family is code, not state. */

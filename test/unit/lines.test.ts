@@ -85,7 +85,7 @@ describe("chunking never changes the run model (property)", () => {
               cuts.sort((a, b) => a - b),
             );
             expect(split.updates).toEqual(whole.updates);
-            expect(split.framer.stats).toEqual(whole.framer.stats);
+            expect(split.stats).toEqual(whole.stats);
             expect([...split.model.tools.values()]).toEqual([...whole.model.tools.values()]);
             expect(split.model.counts).toEqual(whole.model.counts);
           },

@@ -466,7 +466,7 @@ describe("arbitrary text in every field survives intact (property)", () => {
     fc.assert(
       fc.property(hostile, hostile, hostile, hostile, hostile, (text, think, id, cmd, out) => {
         fc.pre(text !== "" && think !== "");
-        const { framer, updates } = replay(
+        const { stats, updates } = replay(
           lines(
             { type: "system", subtype: "init", session_id: id, cwd: "/w", model: text },
             { type: "thinking", subtype: "delta", text: think },
@@ -479,7 +479,7 @@ describe("arbitrary text in every field survives intact (property)", () => {
             { ...result, result: text, session_id: id },
           ),
         );
-        expect(framer.stats.malformed).toBe(0);
+        expect(stats.malformed).toBe(0);
         const seg = updates.find((u) => u.type === "segment");
         expect(seg).toMatchObject({ text });
         expect(updates.find((u) => u.type === "thinking-delta")).toMatchObject({ text: think });

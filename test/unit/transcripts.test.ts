@@ -149,7 +149,7 @@ describe("real transcripts through the run model", () => {
 
   for (const [file, want] of Object.entries(EXPECTED)) {
     it(file, () => {
-      const { model, framer, segments } = replay(fixture(file));
+      const { model, stats, segments } = replay(fixture(file));
       expect(model.session.sessionId).toBe(want.session);
       expect(model.session.model).toBe(want.model);
       expect(model.result?.sessionId).toBe(want.session);
@@ -164,8 +164,8 @@ describe("real transcripts through the run model", () => {
       for (const t of model.tools.values())
         tools[`${t.kind}:${t.status}`] = (tools[`${t.kind}:${t.status}`] ?? 0) + 1;
       expect(tools).toEqual(want.tools);
-      expect(framer.stats.malformed).toBe(0);
-      expect(framer.stats.blank).toBe(want.blank ?? 0);
+      expect(stats.malformed).toBe(0);
+      expect(stats.blank).toBe(want.blank ?? 0);
       expect(model.counts.unknownEvents).toBe(want.unknownEvents ?? 0);
       expect(model.counts.reconnects).toBe(want.reconnects ?? 0);
       expect(model.counts.retries).toBe(want.retries ?? 0);
