@@ -30,6 +30,7 @@ export function runnerLines(text: string): string[] {
 
 /** Neutralises one line (it must contain no line break: use {@link runnerLines} first). */
 export function neutralizeLine(line: string): string {
+  if (!mayHoldCommand(line)) return line;
   const hidden = IGNORABLE.test(line);
   const visible = hidden ? line.replace(IGNORABLES, "") : line;
   if (!visible.includes("##[") && !startsWithCommand(visible)) return line;
@@ -48,7 +49,7 @@ export function neutralize(text: string): string {
 
 /** One line for a title or an annotation: line breaks shown as ⏎, then neutralised. */
 export function oneLine(text: string, max = 200): string {
-  const flat = text.split(LINE_BREAKS).join(" ⏎ ");
+  const flat = LINE_BREAKS.test(text) ? text.split(LINE_BREAKS).join(" ⏎ ") : text;
   const cut = flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
   return neutralizeLine(cut);
 }
@@ -71,9 +72,16 @@ const OTHER_BREAKS = /[\r\u2028\u2029\u0085]/;
  * left as it is (unless it has line breaks to normalise). Most log lines end here after two `indexOf`s.
  */
 function mayNeedWork(text: string): boolean {
+  return mayHoldCommand(text) || OTHER_BREAKS.test(text);
+}
+
+/**
+ * False when `text` cannot hold a command, whatever invisible characters it has: a command needs two `:`
+ * (`::name::`) or two `#` and a `[` (`##[`), with or without ignorables between them.
+ */
+function mayHoldCommand(text: string): boolean {
   const colon = text.indexOf(":");
   if (colon !== -1 && text.indexOf(":", colon + 1) !== -1) return true;
   const hash = text.indexOf("#");
-  if (hash !== -1 && text.indexOf("#", hash + 1) !== -1 && text.includes("[")) return true;
-  return OTHER_BREAKS.test(text);
+  return hash !== -1 && text.indexOf("#", hash + 1) !== -1 && text.includes("[");
 }
