@@ -6,15 +6,17 @@
  * build's ratio to the floor of the same run, by wall time and by the process's own CPU time (user +
  * system, bench/usage.cjs; the floor's too). For judging one change, not for BENCHMARKS.md's table.
  *
- *   npm exec -- node bench/ab.mjs HEAD worktree [--runs 7] [--only captures|long|edits|tiny]
+ *   npm exec -- node bench/ab.mjs HEAD worktree [--runs 7] [--only captures|long|edits|tiny|many]
  *
  * `--only tiny`: the 3-event run alone (start-up); its runs are many and short, so give more of them.
+ * `--only many`: 2,000 files × 200 lines edited once each, with each build's end of the run (the agent's
+ * exit → the action's, as `npm run bench` times it).
  */
-import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { generateBig, generateTiny } from "./generate.mjs";
 import { generateCaptureShaped } from "./generate-captures.mjs";
-import { generateEdits } from "./generate-shapes.mjs";
+import { generateEdits, generateManyFiles } from "./generate-shapes.mjs";
 import {
   FLOOR,
   installCleanup,
@@ -85,6 +87,12 @@ if (only === "" || only === "edits") {
   workloads.push({ name: "ab-edits", file, files: g.workspace });
 }
 
+if (only === "many") {
+  const file = path.join(OUT, "many.ndjson");
+  const g = generateManyFiles(file, { files: 2000, lines: 200, root: workspacePath("ab-many") });
+  workloads.push({ name: "ab-many", file, files: g.workspace });
+}
+
 for (const w of workloads) {
   /** @type {Record<string, number[]>} */
   const wall = { floor: [] };
@@ -92,6 +100,8 @@ for (const w of workloads) {
   const cpu = {};
   /** @type {Record<string, number[]>} */
   const rss = {};
+  /** @type {Record<string, number[]>} the agent's exit → the action's, where the agent leaves files */
+  const end = {};
   const fns = [];
   for (const t of targets) {
     wall[t.name] = [];
@@ -106,13 +116,25 @@ for (const w of workloads) {
     fns.push(async (/** @type {boolean} */ keep) => {
       r.resetFiles();
       const usageFile = path.join(r.dir, "usage.json");
+      const exitFile = path.join(r.dir, "agent-exit");
+      rmSync(exitFile, { force: true });
       const res = await runNode({
         args: ["--require", USAGE, t.dist],
-        env: { ...r.actionEnv, FAKE_AGENT_SCENARIO: scenario, BENCH_USAGE_FILE: usageFile },
+        env: {
+          ...r.actionEnv,
+          FAKE_AGENT_SCENARIO: scenario,
+          BENCH_USAGE_FILE: usageFile,
+          BENCH_AGENT_EXIT: exitFile,
+        },
         cwd: r.workspace,
         countStdout: true,
         timeoutMs: 120_000,
       });
+      if (keep && existsSync(exitFile))
+        end[t.name] = [
+          ...(end[t.name] ?? []),
+          res.exitedAt - Number(readFileSync(exitFile, "utf8").trim()) / 1e6,
+        ];
       const out = readOutputs(r.files.GITHUB_OUTPUT);
       if (res.code !== 0 || out.conclusion !== "success")
         throw new Error(`${t.name} failed: ${res.stderr} ${out.error}`);
@@ -163,5 +185,11 @@ for (const w of workloads) {
       .map(([k, v]) => `${k} ${median(v).toFixed(0)} MiB`)
       .join(", ")}`,
   );
+  if (Object.keys(end).length > 0 && w.files)
+    console.log(
+      `  end of run (agent exit → exit): ${Object.entries(end)
+        .map(([k, v]) => `${k} ${median(v).toFixed(0)} ms (${v.map((x) => x.toFixed(0)).join(", ")})`)
+        .join("; ")}`,
+    );
   mkdirSync(OUT, { recursive: true });
 }

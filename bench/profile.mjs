@@ -9,6 +9,7 @@
  *   npm exec -- node bench/profile.mjs tiny       # the 3-event run (start-up)
  *   npm exec -- node bench/profile.mjs edits      # the 64 MiB edit-heavy stream
  *   npm exec -- node bench/profile.mjs captures   # the 64 MiB 2026-shaped stream (bench/generate-captures.mjs)
+ *   npm exec -- node bench/profile.mjs many       # 2,000 files × 200 lines edited once each (the end of the run)
  *   npm exec -- node bench/profile.mjs big --top 30 --interval 100   # µs between samples (default 250)
  *   npm exec -- node bench/profile.mjs big --dist HEAD                # the committed build
  *   npm exec -- node bench/profile.mjs big --repeat 3                 # averaged over 3 profiled runs
@@ -22,7 +23,7 @@ import { fileURLToPath } from "node:url";
 import { ENTRY as BUNDLE_ENTRY } from "../scripts/bundle.mjs";
 import { generateBig, generateTiny } from "./generate.mjs";
 import { generateCaptureShaped } from "./generate-captures.mjs";
-import { generateEdits } from "./generate-shapes.mjs";
+import { generateEdits, generateManyFiles } from "./generate-shapes.mjs";
 import {
   DIST,
   installCleanup,
@@ -365,6 +366,13 @@ async function main() {
     transcript = path.join(OUT, "captures.ndjson");
     files = generateCaptureShaped(transcript, {
       targetBytes: 64 * 2 ** 20,
+      root: workspacePath(`profile-${name}`),
+    }).workspace;
+  } else if (which === "many") {
+    transcript = path.join(OUT, "many.ndjson");
+    files = generateManyFiles(transcript, {
+      files: 2000,
+      lines: 200,
       root: workspacePath(`profile-${name}`),
     }).workspace;
   } else {

@@ -2310,8 +2310,13 @@ function sameContent(a, b) {
 
 ;// CONCATENATED MODULE: ./src/changes/head-batches.ts
 
-/** Files per batch at the end of the run, and HEAD blob bytes per batch (memory holds one batch). */
-const BATCH_FILES = 128;
+/**
+ * Files per batch at the end of the run, and HEAD blob bytes per batch (memory holds one batch). Each
+ * batch is a git process, and its start (a fork of the action, ~4 ms, then git's own) was what the end
+ * waited on: 2,000 files of 200 lines in batches of 128 ended in ~720 ms, in batches of 256 in ~650 ms,
+ * at the same peak RSS (BENCHMARKS.md). The bytes, not the count, bound larger files' batches.
+ */
+const BATCH_FILES = 256;
 const BATCH_BYTES = 2 * 1024 * 1024;
 /** Where each changed file is at HEAD: looked up during the run, and the rest now in one batch. */
 async function headEntries(git, prefetcher, paths, ask) {
@@ -2524,7 +2529,7 @@ async function toolChanges(input, repo, budget, notes) {
     const diffs = { chars: 0, dropped: 0 };
     let budgetNoted = false;
     // Files go a batch at a time: the batch's HEAD blobs in one git process and its working-tree files
-    // read in parallel, then each is replayed, diffed and let go. Memory holds one batch, not the run.
+    // read in parallel, then each is replayed, diffed and let go. Memory holds a few batches, not the run.
     const read = (s) => ask(() => git.read(s.path, MAX_KEPT_CHARS), undefined);
     /** A batch's reads, started: its HEAD blobs (one git process) and its working-tree files. */
     const load = (batch) => {
@@ -2537,10 +2542,18 @@ async function toolChanges(input, repo, budget, notes) {
         return { batch, blobs: batchBlobs(batch, heads, git, ask), disks };
     };
     const pending = batches(states, heads);
-    const first = pending.next();
-    let next = first.done ? undefined : load(first.value);
-    while (next) {
-        // The next batch is read while this one is diffed: git and the disk work while we compute.
+    const ahead = [];
+    const readAhead = () => {
+        while (ahead.length < READ_AHEAD) {
+            const b = pending.next();
+            if (b.done)
+                return;
+            ahead.push(load(b.value));
+        }
+    };
+    readAhead();
+    for (let next = ahead.shift(); next; next = ahead.shift()) {
+        // The next batches are read while this one is diffed: git and the disk work while we compute.
         const { batch, disks } = next;
         const src = {
             repo,
@@ -2551,8 +2564,7 @@ async function toolChanges(input, repo, budget, notes) {
             blobs: await next.blobs,
             disk: (s) => disks.get(s.path) ?? read(s),
         };
-        const after = pending.next();
-        next = after.done ? undefined : load(after.value);
+        readAhead();
         for (const [key, s] of batch) {
             if (s.repoData) {
                 out.explained.add(key);
@@ -2585,6 +2597,14 @@ async function toolChanges(input, repo, budget, notes) {
     }
     return out;
 }
+/**
+ * Batches read (their git process started, their files read) while one is diffed. A batch's git process
+ * took about twice as long as diffing it (~35 against ~20 ms for 166 files of 200 lines), so with one read
+ * ahead the end waited ~15 ms a batch for git. 2,000 such files: ~650 ms from the agent's exit to ours
+ * with one, ~530 with two, ~550 with three; peak RSS +12 MiB with two (BENCHMARKS.md). Memory holds this
+ * many batches more than the one being diffed.
+ */
+const READ_AHEAD = 2;
 /** Diffs past what any report can show are not kept: their counts are. */
 function capDiff(ch, diffs) {
     if (ch.diff === undefined)

@@ -156,11 +156,15 @@ export async function withCliDownloads(
   }
 }
 
-/** A URL on 127.0.0.1 where nothing listens (a port just let go): every connection is refused. */
+/**
+ * A URL where nothing listens, so every connection is refused: a port just let go on 127.0.0.2. Not on
+ * 127.0.0.1, where every server of the suite listens: a port let go there was once taken by another test's
+ * server during the installer's 7 s of retries (it answered 401).
+ */
 export async function refusingUrl(): Promise<string> {
   const server = createNetServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  await new Promise<void>((r) => server.listen(0, "127.0.0.2", r));
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((r) => server.close(() => r()));
-  return `http://127.0.0.1:${port}`;
+  return `http://127.0.0.2:${port}`;
 }

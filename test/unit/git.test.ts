@@ -257,6 +257,28 @@ describe("workspace files are read inside the workspace only, proven after openi
     expect(await readInside(ws, "ok.txt", 1000)).toEqual({ kind: "text", text: "inside\n" });
   });
 
+  it("symlinks that stay inside are followed; one on the way out is refused as such; a FIFO never hangs", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "read-links-"));
+    const ws = path.join(root, "ws");
+    mkdirSync(path.join(ws, "src"), { recursive: true });
+    mkdirSync(path.join(root, "out"));
+    writeFileSync(path.join(ws, "src", "a.txt"), "a\n");
+    writeFileSync(path.join(root, "out", "a.txt"), "OUTSIDE\n");
+    symlinkSync(path.join(ws, "src"), path.join(ws, "lib"));
+    symlinkSync(path.join(ws, "src", "a.txt"), path.join(ws, "alias.txt"));
+    symlinkSync(path.join(root, "out"), path.join(ws, "away"));
+    execFileSync("mkfifo", [path.join(ws, "pipe")]);
+    expect(await readInside(ws, "lib/a.txt", 1000)).toEqual({ kind: "text", text: "a\n" });
+    expect(await readInside(ws, "alias.txt", 1000)).toEqual({ kind: "text", text: "a\n" });
+    expect(await readInside(ws, "away/a.txt", 1000)).toEqual({
+      kind: "refused",
+      reason: "a symlink leads outside the workspace",
+    });
+    expect(await readInside(ws, "pipe", 1000)).toEqual({ kind: "refused", reason: "not a regular file" });
+    expect(await readInside(ws, "src/none.txt", 1000)).toEqual({ kind: "absent" });
+    expect(await readInside(ws, "src/a.txt", 1)).toEqual({ kind: "too-large", bytes: 2 });
+  });
+
   it("a directory flipped between real and a symlink to outside while reading: never outside content", async () => {
     const root = mkdtempSync(path.join(tmpdir(), "read-race-"));
     const ws = path.join(root, "ws");
