@@ -2359,17 +2359,20 @@ function* batches(states, heads) {
     if (batch.length > 0)
         yield batch;
 }
-/** The HEAD blobs of a batch's files, by id, in one git process. */
-async function batchBlobs(batch, heads, git, ask) {
+/** The HEAD blobs of a batch's files, by id: from `blobs` (one git process for the batches), else one for it. */
+async function batchBlobs(batch, heads, git, ask, blobs) {
     const refs = [];
     for (const [, s] of batch) {
         const h = heads?.get(s.path);
         if (h?.kind === "blob")
             refs.push(h);
     }
-    if (refs.length === 0 || !git.blobs)
+    if (refs.length === 0)
         return new Map();
-    return (await ask(() => git.blobs(refs, MAX_KEPT_CHARS), undefined)) ?? new Map();
+    const read = blobs
+        ? () => blobs.read(refs, MAX_KEPT_CHARS)
+        : git.blobs && (() => git.blobs(refs, MAX_KEPT_CHARS));
+    return (read && (await ask(read, undefined))) ?? new Map();
 }
 
 // EXTERNAL MODULE: ./src/changes/snapshot.ts
@@ -2531,7 +2534,9 @@ async function toolChanges(input, repo, budget, notes) {
     // Files go a batch at a time: the batch's HEAD blobs in one git process and its working-tree files
     // read in parallel, then each is replayed, diffed and let go. Memory holds a few batches, not the run.
     const read = (s) => ask(() => git.read(s.path, MAX_KEPT_CHARS), undefined);
-    /** A batch's reads, started: its HEAD blobs (one git process) and its working-tree files. */
+    // One git process answers every batch's HEAD blobs: a process a batch cost a fork of the action each.
+    const blobs = repo ? git.openBlobs?.() : undefined;
+    /** A batch's reads, started: its HEAD blobs and its working-tree files. */
     const load = (batch) => {
         const disks = new Map();
         if (repo && timeLeft() > 0) {
@@ -2539,7 +2544,7 @@ async function toolChanges(input, repo, budget, notes) {
                 if (s.inside && !s.repoData)
                     disks.set(s.path, read(s));
         }
-        return { batch, blobs: batchBlobs(batch, heads, git, ask), disks };
+        return { batch, blobs: batchBlobs(batch, heads, git, ask, blobs), disks };
     };
     const pending = batches(states, heads);
     const ahead = [];
@@ -2592,6 +2597,7 @@ async function toolChanges(input, repo, budget, notes) {
                 out.inside.push(capDiff(r.change, diffs));
         }
     }
+    blobs?.close();
     if (diffs.dropped > 0) {
         notes.add(`The diffs of ${diffs.dropped} file(s) are not shown: they are past what a report can hold (their line counts are exact).`);
     }

@@ -1,9 +1,10 @@
 /**
  * HEAD's side of the end of the run: where each changed file is at HEAD (looked up during the run by the
  * {@link Prefetcher}, the rest now in one batch), and the files cut into batches whose HEAD blobs are
- * read in one git process each. Memory holds a few batches' blobs (summary.ts READ_AHEAD), never the run's.
+ * read from one git process kept open for them. Memory holds a few batches' blobs (summary.ts READ_AHEAD),
+ * never the run's.
  */
-import type { BlobRef, FileRead, GitReader, HeadEntry } from "../git/reader.js";
+import type { BlobReader, BlobRef, FileRead, GitReader, HeadEntry } from "../git/reader.js";
 import type { Ask } from "./budget.js";
 import type { Prefetcher } from "./prefetch.js";
 import { type FileState, MAX_KEPT_CHARS } from "./recorder.js";
@@ -63,18 +64,22 @@ export function* batches(
   if (batch.length > 0) yield batch;
 }
 
-/** The HEAD blobs of a batch's files, by id, in one git process. */
+/** The HEAD blobs of a batch's files, by id: from `blobs` (one git process for the batches), else one for it. */
 export async function batchBlobs(
   batch: [string, FileState][],
   heads: Map<string, HeadEntry> | undefined,
   git: GitReader,
   ask: Ask,
+  blobs?: BlobReader,
 ): Promise<Map<string, FileRead>> {
   const refs: BlobRef[] = [];
   for (const [, s] of batch) {
     const h = heads?.get(s.path);
     if (h?.kind === "blob") refs.push(h);
   }
-  if (refs.length === 0 || !git.blobs) return new Map();
-  return (await ask(() => git.blobs!(refs, MAX_KEPT_CHARS), undefined)) ?? new Map();
+  if (refs.length === 0) return new Map();
+  const read = blobs
+    ? () => blobs.read(refs, MAX_KEPT_CHARS)
+    : git.blobs && (() => git.blobs!(refs, MAX_KEPT_CHARS));
+  return (read && (await ask(read, undefined))) ?? new Map();
 }

@@ -95,13 +95,15 @@ async function toolChanges(
   // Files go a batch at a time: the batch's HEAD blobs in one git process and its working-tree files
   // read in parallel, then each is replayed, diffed and let go. Memory holds a few batches, not the run.
   const read = (s: FileState) => ask(() => git.read(s.path, MAX_KEPT_CHARS), undefined);
-  /** A batch's reads, started: its HEAD blobs (one git process) and its working-tree files. */
+  // One git process answers every batch's HEAD blobs: a process a batch cost a fork of the action each.
+  const blobs = repo ? git.openBlobs?.() : undefined;
+  /** A batch's reads, started: its HEAD blobs and its working-tree files. */
   const load = (batch: [string, FileState][]) => {
     const disks = new Map<string, Promise<FileRead | undefined>>();
     if (repo && timeLeft() > 0) {
       for (const [, s] of batch) if (s.inside && !s.repoData) disks.set(s.path, read(s));
     }
-    return { batch, blobs: batchBlobs(batch, heads, git, ask), disks };
+    return { batch, blobs: batchBlobs(batch, heads, git, ask, blobs), disks };
   };
   const pending = batches(states, heads);
   const ahead: ReturnType<typeof load>[] = [];
@@ -148,6 +150,7 @@ async function toolChanges(
       if (r.change) out.inside.push(capDiff(r.change, diffs));
     }
   }
+  blobs?.close();
   if (diffs.dropped > 0) {
     notes.add(
       `The diffs of ${diffs.dropped} file(s) are not shown: they are past what a report can hold (their line counts are exact).`,

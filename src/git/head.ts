@@ -5,7 +5,7 @@
  * checks it before git sees it, and looked up as a literal, never as a pattern.
  */
 import { LIST_MAX_BYTES, type Repo } from "./repo.js";
-import type { Git } from "./run.js";
+import type { AnswerReader, Git, GitProcess } from "./run.js";
 import { checkRelative, decode, type FileRead } from "./workspace-files.js";
 
 /** A blob at HEAD: its object id and size in bytes. */
@@ -64,8 +64,8 @@ export async function headEntries(repo: Repo, relPaths: string[]): Promise<Map<s
   return out;
 }
 
-/** Blobs by id, in one git process: each decoded, or `too-large` past `maxBytes`. */
-export async function readBlobs(git: Git, ids: BlobRef[], maxBytes: number): Promise<Map<string, FileRead>> {
+/** What is settled without git (too large, not an object id), and the blobs git is to be asked for. */
+function plan(ids: BlobRef[], maxBytes: number): { out: Map<string, FileRead>; fetch: BlobRef[] } {
   const out = new Map<string, FileRead>();
   const fetch: BlobRef[] = [];
   for (const b of ids) {
@@ -74,6 +74,14 @@ export async function readBlobs(git: Git, ids: BlobRef[], maxBytes: number): Pro
       out.set(b.oid, { kind: "refused", reason: "not an object id" });
     else fetch.push(b);
   }
+  return { out, fetch };
+}
+
+const CUT_SHORT: FileRead = { kind: "refused", reason: "git output cut short" };
+
+/** Blobs by id, in one git process: each decoded, or `too-large` past `maxBytes`. */
+export async function readBlobs(git: Git, ids: BlobRef[], maxBytes: number): Promise<Map<string, FileRead>> {
+  const { out, fetch } = plan(ids, maxBytes);
   if (fetch.length === 0) return out;
   // One stream of `<oid> <type> <size>\n<content>\n`, in the order asked; `--buffer`: not flushed
   // after each object (a pipe's worth at a time instead).
@@ -87,13 +95,105 @@ export async function readBlobs(git: Git, ids: BlobRef[], maxBytes: number): Pro
     const nl = r.stdout.indexOf(10, at);
     const size = nl < 0 ? Number.NaN : Number(r.stdout.subarray(at, nl).toString("utf8").split(" ")[2]);
     if (nl < 0 || size !== f.size || r.stdout.length < nl + 1 + size) {
-      out.set(f.oid, { kind: "refused", reason: "git output cut short" });
+      out.set(f.oid, CUT_SHORT);
       continue;
     }
     out.set(f.oid, decode(r.stdout.subarray(nl + 1, nl + 1 + size)));
     at = nl + 1 + size + 1;
   }
   return out;
+}
+
+/** Blobs by id, batch after batch, from one `cat-file --batch` kept open ({@link openBlobReader}). */
+export interface BlobReader {
+  read(ids: BlobRef[], maxBytes: number): Promise<Map<string, FileRead>>;
+  close(): void;
+}
+
+/**
+ * {@link readBlobs} for many batches from one git process. Should the process fail (a deadline, output
+ * that is not the answers asked for, its end), what it did not answer, and every later batch, are read a
+ * process a batch, as before.
+ */
+export function openBlobReader(git: Git): BlobReader {
+  /** Started by the first batch that asks git for anything. */
+  let proc: GitProcess | undefined;
+  let broken = git.open === undefined;
+  return {
+    async read(ids, maxBytes) {
+      if (broken) return readBlobs(git, ids, maxBytes);
+      const { out, fetch } = plan(ids, maxBytes);
+      if (fetch.length === 0) return out;
+      proc ??= git.open!(["cat-file", "--batch"]);
+      const answered = await proc.ask(`${fetch.map((f) => f.oid).join("\n")}\n`, answers(fetch, out));
+      if (answered) return out;
+      broken = true;
+      const rest = await readBlobs(
+        git,
+        fetch.filter((f) => !out.has(f.oid)),
+        maxBytes,
+      );
+      for (const [oid, r] of rest) out.set(oid, r);
+      return out;
+    },
+    close: () => proc?.close(),
+  };
+}
+
+/**
+ * Reads `cat-file --batch`'s answers for `fetch`, in order, into `out`: `<oid> <type> <size>\n`, the
+ * content and a newline each, or `<oid> missing\n`. A blob whose size is not the one asked for is cut
+ * short (refused), as with {@link readBlobs}; anything else unexpected throws (the process is ended).
+ */
+function answers(fetch: BlobRef[], out: Map<string, FileRead>): AnswerReader {
+  let i = 0;
+  let header: Buffer[] = [];
+  /** Content bytes still to come, with the newline after them; -1 while a header is read. */
+  let need = -1;
+  let size = 0;
+  let type: string | undefined;
+  let content: Buffer[] = [];
+  return (chunk) => {
+    let at = 0;
+    while (at < chunk.length) {
+      const f = fetch[i]!;
+      if (need < 0) {
+        const nl = chunk.indexOf(10, at);
+        if (nl === -1) {
+          header.push(chunk.subarray(at));
+          return undefined;
+        }
+        header.push(chunk.subarray(at, nl));
+        const [oid, kind, sizeText] = Buffer.concat(header).toString("utf8").split(" ");
+        header = [];
+        at = nl + 1;
+        if (oid !== f.oid) throw new Error("cat-file answered another object");
+        if (kind === "missing" && sizeText === undefined) {
+          out.set(f.oid, CUT_SHORT);
+          if (++i === fetch.length) return at;
+          continue;
+        }
+        size = Number(sizeText);
+        if (!/^\d+$/.test(sizeText ?? "") || !Number.isSafeInteger(size)) throw new Error("cat-file header");
+        type = kind;
+        need = size + 1;
+        content = [];
+        continue;
+      }
+      const take = Math.min(need, chunk.length - at);
+      content.push(chunk.subarray(at, at + take));
+      need -= take;
+      at += take;
+      if (need > 0) continue;
+      const body = Buffer.concat(content, size + 1);
+      if (body[size] !== 10) throw new Error("cat-file content not followed by a newline");
+      out.set(f.oid, type === "blob" && size === f.size ? decode(body.subarray(0, size)) : CUT_SHORT);
+      need = -1;
+      content = [];
+      if (++i === fetch.length) return at;
+    }
+    return undefined;
+  };
 }
 
 /** Paths in groups small enough for one command line (Linux allows 2 MiB of arguments in all). */

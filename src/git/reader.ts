@@ -9,12 +9,20 @@
  * tree's changes status.ts, the working tree's files workspace-files.ts.
  */
 import { realpath } from "node:fs/promises";
-import { type BlobRef, type HeadEntry, headEntries, readBlobs, showAtHead } from "./head.js";
+import {
+  type BlobReader,
+  type BlobRef,
+  type HeadEntry,
+  headEntries,
+  openBlobReader,
+  readBlobs,
+  showAtHead,
+} from "./head.js";
 import { openRepo } from "./repo.js";
 import { type NumstatEntry, type StatusEntry, workTreeNumstat, workTreeStatus } from "./status.js";
 import { type FileRead, readInside } from "./workspace-files.js";
 
-export type { BlobRef, HeadEntry } from "./head.js";
+export type { BlobReader, BlobRef, HeadEntry } from "./head.js";
 export type { NumstatEntry, StatusEntry } from "./status.js";
 export type { FileRead } from "./workspace-files.js";
 
@@ -36,6 +44,8 @@ export interface GitReader {
   heads?(relPaths: string[]): Promise<Map<string, HeadEntry>>;
   /** Blobs by id, in one git process: each decoded, or `too-large` past `maxBytes`. */
   blobs?(ids: BlobRef[], maxBytes: number): Promise<Map<string, FileRead>>;
+  /** {@link blobs} for batch after batch from one git process, until closed. */
+  openBlobs?(): BlobReader;
   /** The working tree's changes against HEAD, under the workspace, untracked files included. */
   status(): Promise<StatusEntry[]>;
   /**
@@ -84,6 +94,7 @@ export function createGitReader(workspace: string): GitReader {
     },
     heads: (relPaths) => headEntries(repo, relPaths),
     blobs: (ids, maxBytes) => readBlobs(repo.git, ids, maxBytes),
+    openBlobs: () => openBlobReader(repo.git),
     status: () => workTreeStatus(repo),
     numstat: (relPaths) => workTreeNumstat(repo, relPaths),
     async read(relPath, maxBytes) {

@@ -70,7 +70,30 @@ export interface RunResult {
   truncated: boolean;
 }
 
-export type Git = (args: string[], opts?: RunOptions) => Promise<RunResult>;
+export type Git = ((args: string[], opts?: RunOptions) => Promise<RunResult>) & {
+  /** A process kept open and asked in turns, for commands that answer request by request. */
+  open?(args: string[]): GitProcess;
+};
+
+/**
+ * Takes an answer's bytes as they come: undefined while it wants more (it took the whole chunk), else how
+ * many of the chunk's bytes were its answer's last (the rest is the next answer's). Throwing means the
+ * output is not what was asked for: the process is ended.
+ */
+export type AnswerReader = (chunk: Buffer) => number | undefined;
+
+/**
+ * One git process (`cat-file --batch`) asked many times: started once where a process a request cost
+ * the action a fork each (~4 ms of its thread at the end of a large run, BENCHMARKS.md). Answers come in
+ * the order asked. A request not answered within the git deadline, output its reader refuses, or the
+ * process's end, fail that request and every one after: the process is killed and later asks get false
+ * at once. {@link GitProcess.close} ends it.
+ */
+export interface GitProcess {
+  /** Writes `input`; resolves true once `read` has taken the whole answer, false if it never will. */
+  ask(input: string, read: AnswerReader): Promise<boolean>;
+  close(): void;
+}
 
 /**
  * A git runner for one directory. `filters: true` on a call first reads the repository's filter and diff
@@ -79,7 +102,7 @@ export type Git = (args: string[], opts?: RunOptions) => Promise<RunResult>;
 export function gitIn(
   cwd: string,
   env: NodeJS.ProcessEnv = process.env,
-): Git & { safeEnv: NodeJS.ProcessEnv } {
+): Git & { safeEnv: NodeJS.ProcessEnv; open(args: string[]): GitProcess } {
   const safeEnv = scrubbedEnv(env);
   const run = (args: string[], opts: RunOptions = {}) =>
     spawnGit(
@@ -88,7 +111,9 @@ export function gitIn(
       opts.env ? { ...safeEnv, ...opts.env } : safeEnv,
       opts,
     );
-  const git = Object.assign(run, { safeEnv });
+  const open = (args: string[]) =>
+    openGit([...configArgs(SAFE_CONFIG), ...args], cwd, safeEnv, GIT_TIMEOUT_MS);
+  const git = Object.assign(run, { safeEnv, open });
   return git;
 }
 
@@ -181,4 +206,65 @@ function spawnGit(args: string[], cwd: string, env: NodeJS.ProcessEnv, opts: Run
       child.stdin?.end(opts.input);
     }
   });
+}
+
+interface Asked {
+  read: AnswerReader;
+  resolve: (answered: boolean) => void;
+  timer: NodeJS.Timeout;
+}
+
+function openGit(args: string[], cwd: string, env: NodeJS.ProcessEnv, timeoutMs: number): GitProcess {
+  let child: ReturnType<typeof spawn> | undefined;
+  try {
+    child = spawn("git", args, { cwd, env, stdio: ["pipe", "pipe", "ignore"], windowsHide: true });
+  } catch {
+    child = undefined;
+  }
+  const waiting: Asked[] = [];
+  let ended = child === undefined;
+  const end = () => {
+    ended = true;
+    child?.kill("SIGKILL");
+    for (const a of waiting.splice(0)) {
+      clearTimeout(a.timer);
+      a.resolve(false);
+    }
+  };
+  child?.stdin?.on("error", end);
+  child?.on("error", end);
+  child?.on("close", end);
+  child?.stdout?.on("data", (chunk: Buffer) => {
+    let rest = chunk;
+    while (rest.length > 0) {
+      const a = waiting[0];
+      // Output nobody asked for: not the answers we expect.
+      if (!a) return end();
+      let took: number | undefined;
+      try {
+        took = a.read(rest);
+      } catch {
+        return end();
+      }
+      if (took === undefined) return;
+      waiting.shift();
+      clearTimeout(a.timer);
+      a.resolve(true);
+      rest = rest.subarray(took);
+    }
+  });
+  return {
+    ask(input, read) {
+      if (ended) return Promise.resolve(false);
+      return new Promise((resolve) => {
+        waiting.push({ read, resolve, timer: setTimeout(end, timeoutMs) });
+        child?.stdin?.write(input);
+      });
+    },
+    close() {
+      if (ended) return;
+      child?.stdin?.end();
+      end();
+    },
+  };
 }

@@ -18,10 +18,12 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { protectConfig } from "../../src/gates/protect-config.js";
+import { openBlobReader, readBlobs } from "../../src/git/head.js";
 import { createGitReader } from "../../src/git/reader.js";
-import { scrubbedEnv } from "../../src/git/run.js";
+import { type GitProcess, gitIn, type RunOptions, scrubbedEnv } from "../../src/git/run.js";
 import { readInside } from "../../src/git/workspace-files.js";
 
 const git = (cwd: string, ...args: string[]) =>
@@ -309,5 +311,141 @@ describe("workspace files are read inside the workspace only, proven after openi
     await flipper;
     expect(seen.has("OUTSIDE")).toBe(false);
     expect(existsSync(path.join(ws, "d", "f.txt"))).toBe(true);
+  });
+});
+
+describe("HEAD blobs from one cat-file process kept open", () => {
+  /** A repository with blobs of several sizes (an empty one, one with a NUL) and a tree, and their ids. */
+  function blobsRepo() {
+    const ws = mkdtempSync(path.join(tmpdir(), "blob-reader-"));
+    git(ws, "init", "-q");
+    git(ws, "config", "user.email", "t@t.invalid");
+    git(ws, "config", "user.name", "t");
+    const files: Record<string, string> = {
+      "empty.txt": "",
+      "small.txt": "one\ntwo\n",
+      "nul.bin": "a\u0000b",
+      "big.txt": "x".repeat(100_000),
+      "dir/inner.txt": "inner\n",
+    };
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(ws, name)), { recursive: true });
+      writeFileSync(path.join(ws, name), text);
+    }
+    git(ws, "add", ".");
+    git(ws, "commit", "-qm", "base");
+    const ref = (name: string) => ({
+      oid: git(ws, "rev-parse", `HEAD:${name}`),
+      size: Buffer.byteLength(files[name] ?? ""),
+    });
+    const tree = { oid: git(ws, "rev-parse", "HEAD:dir"), size: 40 };
+    const missing = { oid: "0123456789abcdef0123456789abcdef01234567", size: 3 };
+    const wrongSize = { ...ref("small.txt"), size: 99 };
+    const batches = [
+      [ref("small.txt"), ref("empty.txt"), ref("nul.bin")],
+      [missing, ref("big.txt"), { oid: "not-an-oid", size: 1 }, tree, wrongSize],
+      [ref("dir/inner.txt"), ref("small.txt")],
+    ];
+    return { ws, batches };
+  }
+
+  /** The reader's git runner, counting the processes started: one-shot calls and kept-open ones. */
+  function counting(ws: string) {
+    const repo = gitIn(ws);
+    const counts = { runs: 0, opens: 0 };
+    const git = Object.assign(
+      (args: string[], o?: RunOptions) => {
+        counts.runs++;
+        return repo(args, o);
+      },
+      {
+        open: (args: string[]) => {
+          counts.opens++;
+          return repo.open(args);
+        },
+      },
+    );
+    return { git, counts, repo };
+  }
+
+  it("answers as a process a batch does, batch after batch, from one process", async () => {
+    const { ws, batches } = blobsRepo();
+    const { git: g, counts, repo } = counting(ws);
+    const reader = openBlobReader(g);
+    for (const batch of batches) {
+      const want = await readBlobs(repo, batch, 50_000);
+      expect(await reader.read(batch, 50_000)).toEqual(want);
+    }
+    reader.close();
+    expect(counts).toEqual({ runs: 0, opens: 1 });
+    const want = await readBlobs(repo, batches[0]!, 50_000);
+    expect(want.get(batches[0]![0]!.oid)).toEqual({ kind: "text", text: "one\ntwo\n" });
+    expect(want.get(batches[0]![2]!.oid)).toEqual({ kind: "binary" });
+  });
+
+  it("reads git's answers however its output is cut into chunks", async () => {
+    const { ws, batches } = blobsRepo();
+    const repo = gitIn(ws);
+    const wants = await Promise.all(batches.map((b) => readBlobs(repo, b, 50_000)));
+    // What cat-file prints for each batch, recorded once, then replayed in chunks cut anywhere.
+    const outputs = batches.map(
+      (b) =>
+        execFileSync("git", ["cat-file", "--batch"], {
+          cwd: ws,
+          input: `${b
+            .filter((r) => /^[0-9a-f]{40}$/.test(r.oid) && r.size <= 50_000)
+            .map((r) => r.oid)
+            .join("\n")}\n`,
+        }) as Buffer,
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 1, max: 5000 }), { minLength: 1, maxLength: 30 }),
+        async (cuts) => {
+          const stream = Buffer.concat(outputs);
+          let at = 0;
+          let c = 0;
+          const replay: GitProcess = {
+            // Every batch's answer is already "printed": the reader must take its own and leave the rest.
+            async ask(_input, read) {
+              while (at < stream.length) {
+                const n = cuts[c++ % cuts.length]!;
+                const chunk = stream.subarray(at, at + n);
+                const took = read(chunk);
+                if (took === undefined) {
+                  at += chunk.length;
+                  continue;
+                }
+                at += took;
+                return true;
+              }
+              return false;
+            },
+            close() {},
+          };
+          const reader = openBlobReader(Object.assign(repo, { open: () => replay }));
+          for (let i = 0; i < batches.length; i++)
+            expect(await reader.read(batches[i]!, 50_000)).toEqual(wants[i]);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  it("a process that fails: what it did not answer, and every later batch, a process a batch", async () => {
+    const { ws, batches } = blobsRepo();
+    const { git: g, counts, repo } = counting(ws);
+    const failing = Object.assign(g, {
+      open: (args: string[]) => {
+        counts.opens++;
+        const p = repo.open(args);
+        return { ask: async () => (p.close(), false), close: () => p.close() } satisfies GitProcess;
+      },
+    });
+    const reader = openBlobReader(failing);
+    for (const batch of batches)
+      expect(await reader.read(batch, 50_000)).toEqual(await readBlobs(repo, batch, 50_000));
+    expect(counts.opens).toBe(1);
+    expect(counts.runs).toBe(batches.length);
   });
 });
