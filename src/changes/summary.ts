@@ -10,6 +10,7 @@
  * and no diff, and a note says so.
  */
 
+import { setImmediate } from "node:timers/promises";
 import { CHANGE_SUMMARY_DIFF_CHARS } from "../base/limits.js";
 import type { FileRead, GitReader } from "../git/reader.js";
 import { type Budget, startBudget } from "./budget.js";
@@ -128,7 +129,14 @@ async function toolChanges(
       disk: (s) => disks.get(s.path) ?? read(s),
     };
     readAhead();
+    let sinceTurn = 0;
     for (const [key, s] of batch) {
+      const h = heads?.get(s.path);
+      sinceTurn += h?.kind === "blob" ? h.size : 0;
+      if (sinceTurn >= TURN_BYTES) {
+        sinceTurn = 0;
+        await setImmediate();
+      }
       if (s.repoData) {
         out.explained.add(key);
         (s.inside ? out.inside : out.outside).push(repoDataChange(s));
@@ -160,13 +168,22 @@ async function toolChanges(
 }
 
 /**
- * Batches read (their git process started, their files read) while one is diffed. A batch's git process
- * took about twice as long as diffing it (~35 against ~20 ms for 166 files of 200 lines), so with one read
- * ahead the end waited ~15 ms a batch for git. 2,000 such files: ~650 ms from the agent's exit to ours
- * with one, ~530 with two, ~550 with three; peak RSS +12 MiB with two (BENCHMARKS.md). Memory holds this
- * many batches more than the one being diffed.
+ * Batches asked of git (and their files read) while one is diffed. 2,000 files of 200 lines, a process a
+ * batch then: ~650 ms from the agent's exit to ours with one read ahead, ~530 with two, ~550 with three;
+ * with one process and the event loop turned while diffing ({@link TURN_BYTES}), ~595 with one and ~480
+ * with two (BENCHMARKS.md).
+ * Memory holds this many batches more than the one being diffed.
  */
 const READ_AHEAD = 2;
+
+/**
+ * A turn of the event loop after diffing this much of HEAD's content. git writes the batches read ahead
+ * into a pipe of 64 KiB, read only on a turn, and diffing takes none (its awaits end in microtasks): git
+ * was held to 64 KiB ahead. 2,000 files of 200 lines (12 KB each): from the agent's exit to ours ~540 ms
+ * without turns; ~475 with a turn a file, at ~85 ms more CPU; ~480 with a turn every half pipe (a third
+ * of the turns), at ~80 ms less CPU than without (BENCHMARKS.md).
+ */
+const TURN_BYTES = 32 * 1024;
 
 /** Diffs past what any report can show are not kept: their counts are. */
 function capDiff(ch: FileChange, diffs: { chars: number; dropped: number }): FileChange {
