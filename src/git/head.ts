@@ -93,13 +93,16 @@ export async function readBlobs(git: Git, ids: BlobRef[], maxBytes: number): Pro
   let at = 0;
   for (const f of fetch) {
     const nl = r.stdout.indexOf(10, at);
-    const size = nl < 0 ? Number.NaN : Number(r.stdout.subarray(at, nl).toString("utf8").split(" ")[2]);
-    if (nl < 0 || size !== f.size || r.stdout.length < nl + 1 + size) {
+    if (nl < 0) {
       out.set(f.oid, CUT_SHORT);
       continue;
     }
-    out.set(f.oid, decode(r.stdout.subarray(nl + 1, nl + 1 + size)));
-    at = nl + 1 + size + 1;
+    const [, type, sizeText] = r.stdout.subarray(at, nl).toString("utf8").split(" ");
+    const size = Number(sizeText);
+    // Past this answer, whatever it was (a missing object has no content): the next is read in its place.
+    at = nl + 1 + (Number.isSafeInteger(size) ? size + 1 : 0);
+    const whole = type === "blob" && size === f.size && r.stdout.length >= nl + 1 + size;
+    out.set(f.oid, whole ? decode(r.stdout.subarray(nl + 1, nl + 1 + size)) : CUT_SHORT);
   }
   return out;
 }
@@ -142,8 +145,8 @@ export function openBlobReader(git: Git): BlobReader {
 
 /**
  * Reads `cat-file --batch`'s answers for `fetch`, in order, into `out`: `<oid> <type> <size>\n`, the
- * content and a newline each, or `<oid> missing\n`. A blob whose size is not the one asked for is cut
- * short (refused), as with {@link readBlobs}; anything else unexpected throws (the process is ended).
+ * content and a newline each, or `<oid> missing\n` (refused, as with {@link readBlobs}). Anything else
+ * unexpected, a size other than the one asked for included, throws: the process is ended.
  */
 function answers(fetch: BlobRef[], out: Map<string, FileRead>): AnswerReader {
   let i = 0;
@@ -174,7 +177,10 @@ function answers(fetch: BlobRef[], out: Map<string, FileRead>): AnswerReader {
           continue;
         }
         size = Number(sizeText);
-        if (!/^\d+$/.test(sizeText ?? "") || !Number.isSafeInteger(size)) throw new Error("cat-file header");
+        // Never more than was asked for is taken in: another size ends the process, and the batch goes
+        // to readBlobs, whose output is capped.
+        if (!/^\d+$/.test(sizeText ?? "") || size !== f.size)
+          throw new Error("cat-file: not the size asked for");
         type = kind;
         need = size + 1;
         content = [];
@@ -187,7 +193,7 @@ function answers(fetch: BlobRef[], out: Map<string, FileRead>): AnswerReader {
       if (need > 0) continue;
       const body = Buffer.concat(content, size + 1);
       if (body[size] !== 10) throw new Error("cat-file content not followed by a newline");
-      out.set(f.oid, type === "blob" && size === f.size ? decode(body.subarray(0, size)) : CUT_SHORT);
+      out.set(f.oid, type === "blob" ? decode(body.subarray(0, size)) : CUT_SHORT);
       need = -1;
       content = [];
       if (++i === fetch.length) return at;

@@ -338,15 +338,18 @@ describe("HEAD blobs from one cat-file process kept open", () => {
       oid: git(ws, "rev-parse", `HEAD:${name}`),
       size: Buffer.byteLength(files[name] ?? ""),
     });
-    const tree = { oid: git(ws, "rev-parse", "HEAD:dir"), size: 40 };
+    const tree = {
+      oid: git(ws, "rev-parse", "HEAD:dir"),
+      size: Number(git(ws, "cat-file", "-s", "HEAD:dir")),
+    };
     const missing = { oid: "0123456789abcdef0123456789abcdef01234567", size: 3 };
-    const wrongSize = { ...ref("small.txt"), size: 99 };
+    const wrongSize = { ...ref("dir/inner.txt"), size: 99 };
     const batches = [
       [ref("small.txt"), ref("empty.txt"), ref("nul.bin")],
-      [missing, ref("big.txt"), { oid: "not-an-oid", size: 1 }, tree, wrongSize],
+      [missing, ref("big.txt"), { oid: "not-an-oid", size: 1 }, tree],
       [ref("dir/inner.txt"), ref("small.txt")],
     ];
-    return { ws, batches };
+    return { ws, batches, wrongSize, ref };
   }
 
   /** The reader's git runner, counting the processes started: one-shot calls and kept-open ones. */
@@ -381,6 +384,12 @@ describe("HEAD blobs from one cat-file process kept open", () => {
     const want = await readBlobs(repo, batches[0]!, 50_000);
     expect(want.get(batches[0]![0]!.oid)).toEqual({ kind: "text", text: "one\ntwo\n" });
     expect(want.get(batches[0]![2]!.oid)).toEqual({ kind: "binary" });
+    // A missing object and a tree answered first do not put the answers after them out of step.
+    const [missing, , , tree] = batches[1]!;
+    const after = await readBlobs(repo, [missing!, tree!, ...batches[0]!], 50_000);
+    expect(after.get(missing!.oid)).toEqual({ kind: "refused", reason: "git output cut short" });
+    expect(after.get(tree!.oid)).toEqual({ kind: "refused", reason: "git output cut short" });
+    expect(after.get(batches[0]![0]!.oid)).toEqual({ kind: "text", text: "one\ntwo\n" });
   });
 
   it("reads git's answers however its output is cut into chunks", async () => {
@@ -430,6 +439,19 @@ describe("HEAD blobs from one cat-file process kept open", () => {
       ),
       { numRuns: 100 },
     );
+  });
+
+  it("a size other than the one asked for: never read in by the process kept open, a process a batch after", async () => {
+    const { ws, wrongSize, ref } = blobsRepo();
+    const { git: g, counts, repo } = counting(ws);
+    const reader = openBlobReader(g);
+    const batch = [ref("small.txt"), wrongSize, ref("nul.bin")];
+    expect(await reader.read(batch, 50_000)).toEqual(await readBlobs(repo, batch, 50_000));
+    expect((await reader.read([ref("empty.txt")], 50_000)).get(ref("empty.txt").oid)).toEqual({
+      kind: "text",
+      text: "",
+    });
+    expect(counts).toEqual({ runs: 2, opens: 1 });
   });
 
   it("a process that fails: what it did not answer, and every later batch, a process a batch", async () => {
