@@ -12,7 +12,7 @@
 
 import { setImmediate } from "node:timers/promises";
 import { CHANGE_SUMMARY_DIFF_CHARS } from "../base/limits.js";
-import type { FileRead, GitReader } from "../git/reader.js";
+import type { GitReader } from "../git/reader.js";
 import { type Budget, startBudget } from "./budget.js";
 import type { DiffLimits } from "./diff.js";
 import { type FileSources, insideChange, outsideChange, repoDataChange } from "./file-change.js";
@@ -93,19 +93,16 @@ async function toolChanges(
   const diffs = { chars: 0, dropped: 0 };
   let budgetNoted = false;
 
-  // Files go a batch at a time: the batch's HEAD blobs in one git process and its working-tree files
-  // read in parallel, then each is replayed, diffed and let go. Memory holds a few batches, not the run.
+  // Files go a batch at a time: the batch's HEAD blobs asked of git ahead, then each file is read from the
+  // working tree, replayed, diffed and let go. Memory holds a few batches' blobs, not the run. The working
+  // tree is read as each file comes (the reads are synchronous: reading ahead only held them in memory).
   const read = (s: FileState) => ask(() => git.read(s.path, MAX_KEPT_CHARS), undefined);
   // One git process answers every batch's HEAD blobs: a process a batch cost a fork of the action each.
   const blobs = repo ? git.openBlobs?.() : undefined;
-  /** A batch's reads, started: its HEAD blobs and its working-tree files. */
-  const load = (batch: [string, FileState][]) => {
-    const disks = new Map<string, Promise<FileRead | undefined>>();
-    if (repo && timeLeft() > 0) {
-      for (const [, s] of batch) if (s.inside && !s.repoData) disks.set(s.path, read(s));
-    }
-    return { batch, blobs: batchBlobs(batch, heads, git, ask, blobs), disks };
-  };
+  const load = (batch: [string, FileState][]) => ({
+    batch,
+    blobs: batchBlobs(batch, heads, git, ask, blobs),
+  });
   const pending = batches(states, heads);
   const ahead: ReturnType<typeof load>[] = [];
   const readAhead = () => {
@@ -118,7 +115,7 @@ async function toolChanges(
   readAhead();
   for (let next = ahead.shift(); next; next = ahead.shift()) {
     // The next batches are read while this one is diffed: git and the disk work while we compute.
-    const { batch, disks } = next;
+    const { batch } = next;
     const src: FileSources = {
       repo,
       git,
@@ -126,7 +123,7 @@ async function toolChanges(
       budget,
       heads,
       blobs: await next.blobs,
-      disk: (s) => disks.get(s.path) ?? read(s),
+      disk: read,
     };
     readAhead();
     let sinceTurn = 0;
