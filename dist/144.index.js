@@ -2556,7 +2556,7 @@ async function toolChanges(input, repo, budget, notes) {
     };
     readAhead();
     for (let next = ahead.shift(); next; next = ahead.shift()) {
-        // The next batches are read while this one is diffed: git and the disk work while we compute.
+        // The next batches' blobs are asked for while this one is diffed: git works while we compute.
         const { batch } = next;
         const src = {
             repo,
@@ -2609,7 +2609,7 @@ async function toolChanges(input, repo, budget, notes) {
     return out;
 }
 /**
- * Batches asked of git (and their files read) while one is diffed. 2,000 files of 200 lines, a process a
+ * Batches whose blobs are asked of git while one is diffed. 2,000 files of 200 lines, a process a
  * batch then: ~650 ms from the agent's exit to ours with one read ahead, ~530 with two, ~550 with three;
  * with one process and the event loop turned while diffing ({@link TURN_BYTES}), ~595 with one and ~480
  * with two (BENCHMARKS.md).
