@@ -2371,10 +2371,10 @@ async function batchBlobs(batch, heads, git, ask, blobs) {
     }
     if (refs.length === 0)
         return new Map();
-    const read = blobs
-        ? () => blobs.read(refs, MAX_KEPT_CHARS)
-        : git.blobs && (() => git.blobs(refs, MAX_KEPT_CHARS));
-    return (read && (await ask(read, undefined))) ?? new Map();
+    const read = blobs ? () => blobs.read(refs, MAX_KEPT_CHARS) : git.blobs?.bind(git, refs, MAX_KEPT_CHARS);
+    if (!read)
+        return new Map();
+    return (await ask(read, undefined)) ?? new Map();
 }
 
 // EXTERNAL MODULE: ./src/changes/snapshot.ts

@@ -78,8 +78,7 @@ export async function batchBlobs(
     if (h?.kind === "blob") refs.push(h);
   }
   if (refs.length === 0) return new Map();
-  const read = blobs
-    ? () => blobs.read(refs, MAX_KEPT_CHARS)
-    : git.blobs && (() => git.blobs!(refs, MAX_KEPT_CHARS));
-  return (read && (await ask(read, undefined))) ?? new Map();
+  const read = blobs ? () => blobs.read(refs, MAX_KEPT_CHARS) : git.blobs?.bind(git, refs, MAX_KEPT_CHARS);
+  if (!read) return new Map();
+  return (await ask(read, undefined)) ?? new Map();
 }

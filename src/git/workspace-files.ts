@@ -121,7 +121,6 @@ function resolvedRead(root: string, lexical: string, maxBytes: number): FileRead
     const checked = lstatSync(real);
     fd = openSync(real, OPEN_FLAGS);
     const st = fstatSync(fd);
-    if (!st.isFile()) return { kind: "refused", reason: "not a regular file" };
     // Proven after opening: a directory on the way swapped for a symlink since the check lands elsewhere.
     if (st.dev !== checked.dev || st.ino !== checked.ino) {
       return { kind: "refused", reason: "the file changed while it was opened" };
