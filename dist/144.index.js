@@ -3509,16 +3509,6 @@ function mergeTodos(list, update) {
 }
 
 ;// CONCATENATED MODULE: ./src/stream/deltas.ts
-/**
- * The two commonest lines of a stream, parsed without the general JSON parser: a thinking delta and an
- * assistant token delta (with `--stream-partial-output`, most lines of a run: 84,487 of 112,213 in the
- * bench's edit-heavy stream). In their exact compact shape, as the CLI writes them (docs/stream-format.md),
- * the value is built from slices: ~35 ms less of `JSON.parse` per 64 MiB (BENCHMARKS.md).
- *
- * Only text that JSON.parse would read as the very same value is taken: no escape, no raw control
- * character, keys in the CLI's order, an integer timestamp as JSON spells it. Anything else, a single
- * byte off, is left to JSON.parse (a property test holds the two to each other).
- */
 const THINKING = '{"type":"thinking","subtype":"delta","text":"';
 const ASSISTANT = '{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"';
 /** What follows the text, up to the session id. */
@@ -3526,67 +3516,38 @@ const THINKING_TAIL = '","session_id":"';
 const ASSISTANT_TAIL = '"}]},"session_id":"';
 /** What follows the session id, up to the timestamp (and its `}`, the line's last character). */
 const STAMP = '","timestamp_ms":';
-/** Digits of a timestamp read here: 16 at most, as JSON spells an integer (no leading zero). */
-const MAX_DIGITS = 16;
-/** The line's value when it is one of the two deltas in their exact shape; undefined otherwise. */
-function parseDelta(line) {
-    if (line.startsWith(THINKING)) {
-        const d = plainTail(line, THINKING.length, THINKING_TAIL);
-        return d && { type: "thinking", subtype: "delta", text: d.text, session_id: d.id, timestamp_ms: d.ts };
-    }
-    if (line.startsWith(ASSISTANT)) {
-        const d = plainTail(line, ASSISTANT.length, ASSISTANT_TAIL);
-        return (d && {
-            type: "assistant",
-            message: { role: "assistant", content: [{ type: "text", text: d.text }] },
-            session_id: d.id,
-            timestamp_ms: d.ts,
-        });
-    }
-    return undefined;
+/** A JSON string's content with no escape and no raw control character: its text is its value. */
+const PLAIN = String.raw `[^"\\\u0000-\u001f]*`;
+/** A timestamp as JSON spells an integer (no sign, no leading zero), 16 digits at most. */
+const INTEGER = "0|[1-9][0-9]{0,15}";
+/** The whole line, anchored at both ends: the text and the timestamp captured, the session id checked. */
+function shape(prefix, tail) {
+    return new RegExp(`^${literally(prefix)}(${PLAIN})${literally(tail)}${PLAIN}${literally(STAMP)}(${INTEGER})\\}$`);
+}
+function literally(literal) {
+    return literal.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&");
 }
 /**
- * The text from `start` to the next quote, the session id and the timestamp after it, when the rest of
- * the line is exactly `tail`, the id, {@link STAMP} and an integer. Read character by character: the
- * regular expressions this replaces (a sticky one for the tail, with captures) were ~40% of the fast
- * path's time, on most lines of a run (BENCHMARKS.md).
+ * One anchored expression a line: V8 compiles each to native code, and one pass of it costs less than
+ * reading the line by hand in JavaScript did (`startsWith` twice, three scans; 51 → 30 ms for the
+ * 2026-shaped stream's 184,484 plain deltas, BENCHMARKS.md).
  */
-function plainTail(line, start, tail) {
-    const end = line.indexOf('"', start);
-    if (end === -1 || !plain(line, start, end) || !line.startsWith(tail, end))
-        return undefined;
-    const idStart = end + tail.length;
-    const idEnd = line.indexOf('"', idStart);
-    if (idEnd === -1 || !plain(line, idStart, idEnd) || !line.startsWith(STAMP, idEnd))
-        return undefined;
-    const ts = integer(line, idEnd + STAMP.length, line.length - 1);
-    if (ts === undefined || line.charCodeAt(line.length - 1) !== 0x7d /* } */)
-        return undefined;
-    return { text: line.slice(start, end), id: line.slice(idStart, idEnd), ts };
-}
-/** No escape and no raw control character in `line[from, to)`: its slice is the string's value. */
-function plain(line, from, to) {
-    for (let i = from; i < to; i++) {
-        const c = line.charCodeAt(i);
-        if (c < 0x20 || c === 0x5c /* \ */)
-            return false;
+const THINKING_LINE = shape(THINKING, THINKING_TAIL);
+const ASSISTANT_LINE = shape(ASSISTANT, ASSISTANT_TAIL);
+/** The line's event when it is one of the two deltas in their exact shape; undefined otherwise. */
+function readDelta(line) {
+    // `{"type":"` is 9 characters: the type's first letter picks the one expression to try.
+    const first = line.charCodeAt(9);
+    if (first === 0x74 /* t */) {
+        const m = THINKING_LINE.exec(line);
+        // Number() reads the digits as JSON.parse does, rounding alike past 2^53.
+        return m ? { kind: "thinking-delta", text: m[1], timestampMs: Number(m[2]) } : undefined;
     }
-    return true;
-}
-/** `line[from, to)` as JSON's integer (no sign, no leading zero, at most {@link MAX_DIGITS} digits). */
-function integer(line, from, to) {
-    const digits = to - from;
-    if (digits < 1 || digits > MAX_DIGITS || (digits > 1 && line.charCodeAt(from) === 0x30))
-        return undefined;
-    let n = 0;
-    for (let i = from; i < to; i++) {
-        const d = line.charCodeAt(i) - 0x30;
-        if (d < 0 || d > 9)
-            return undefined;
-        n = n * 10 + d;
+    if (first === 0x61 /* a */) {
+        const m = ASSISTANT_LINE.exec(line);
+        return m ? { kind: "assistant", text: m[1], timestampMs: Number(m[2]) } : undefined;
     }
-    // Past 2^53 the sum above may round differently from JSON.parse: Number() rounds as it does.
-    return n <= Number.MAX_SAFE_INTEGER ? n : Number(line.slice(from, to));
+    return undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/stream/lines.ts
@@ -3599,7 +3560,6 @@ function integer(line, from, to) {
  * physical lines. This module turns all of that into a sequence of parsed values plus a count of what it
  * had to skip; it never throws on input.
  */
-
 
 /** A physical line continued this many times without parsing is given up as malformed. */
 const MAX_JOINED_LINES = 8;
@@ -3619,6 +3579,7 @@ const MAX_LINE_BYTES = 128 * 1024 * 1024;
 class LineFramer {
     maxLineBytes;
     onMalformed;
+    fast;
     stats = { lines: 0, blank: 0, malformed: 0, joined: 0, oversized: 0 };
     /** Bytes of the current, not yet terminated line (joined once: a 50 MB line is not re-copied). */
     partial = [];
@@ -3630,9 +3591,15 @@ class LineFramer {
     skipping = false;
     constructor(maxLineBytes = MAX_LINE_BYTES, 
     /** Told each line skipped as not JSON (up to 8,192 characters: the caller redacts, then cuts), to show it. */
-    onMalformed) {
+    onMalformed, 
+    /**
+     * Offered each whole line before JSON.parse is: true when it took the line (the decoder reads the
+     * commonest lines into their events at once, stream/deltas.ts), which then yields no value here.
+     */
+    fast) {
         this.maxLineBytes = maxLineBytes;
         this.onMalformed = onMalformed;
+        this.fast = fast;
     }
     malformed(text, lines) {
         this.stats.malformed += lines;
@@ -3749,6 +3716,8 @@ class LineFramer {
             this.holdOrDrop(joined, pending.lines + 1);
             return;
         }
+        if (this.fast?.(text))
+            return;
         const value = parseObject(text);
         if (value) {
             out({ value, physicalLines: 1 });
@@ -3775,9 +3744,6 @@ function isBlank(text) {
     return text.trim().length === 0;
 }
 function parseObject(text) {
-    const delta = parseDelta(text);
-    if (delta)
-        return delta;
     try {
         const value = JSON.parse(text);
         return isPlainObject(value) ? value : undefined;
@@ -3820,6 +3786,7 @@ function endsInsideString(text) {
  */
 
 
+
 /**
  * Pass each item on as soon as it is complete (a delta when the next item is not one of its kind, or the
  * chunk ends), so that one line's objects are garbage before the next is parsed (LineFramer.each).
@@ -3833,7 +3800,14 @@ class StreamDecoder {
     open;
     constructor(out, maxLineBytes = MAX_LINE_BYTES) {
         this.out = out;
-        this.framer = new LineFramer(maxLineBytes, (text) => this.add({ kind: "stray-line", text }));
+        this.framer = new LineFramer(maxLineBytes, (text) => this.add({ kind: "stray-line", text }), (text) => {
+            const delta = readDelta(text);
+            if (delta === undefined)
+                return false;
+            this.events++;
+            this.add(delta);
+            return true;
+        });
     }
     /** The framer's counts (blank, malformed, joined, oversized lines). */
     get stats() {

@@ -8,6 +8,8 @@
  * on how it was cut (a property test holds them to it), and they then do it once a chunk instead of once
  * a token. A chunk's deltas are never held for the next one, so nothing waits to be shown.
  */
+
+import { readDelta } from "./deltas.js";
 import { type AgentEvent, type AssistantEvent, isAssistantDelta, toEvent } from "./events.js";
 import { type FramerStats, LineFramer, MAX_LINE_BYTES } from "./lines.js";
 
@@ -39,7 +41,17 @@ export class StreamDecoder {
     private readonly out: (item: StreamItem) => void,
     maxLineBytes = MAX_LINE_BYTES,
   ) {
-    this.framer = new LineFramer(maxLineBytes, (text) => this.add({ kind: "stray-line", text }));
+    this.framer = new LineFramer(
+      maxLineBytes,
+      (text) => this.add({ kind: "stray-line", text }),
+      (text) => {
+        const delta = readDelta(text);
+        if (delta === undefined) return false;
+        this.events++;
+        this.add(delta);
+        return true;
+      },
+    );
   }
 
   /** The framer's counts (blank, malformed, joined, oversized lines). */

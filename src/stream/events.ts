@@ -13,7 +13,7 @@ import { alternateToolEvent, type ToolEvent, toolCallEvent } from "./tool-events
 export type AgentEvent =
   | InitEvent
   | { kind: "user"; text: string }
-  | { kind: "thinking-delta"; text: string; timestampMs?: number }
+  | ThinkingDeltaEvent
   | { kind: "thinking-completed"; timestampMs?: number }
   | AssistantEvent
   | ToolEvent
@@ -32,6 +32,12 @@ export interface InitEvent {
   cwd?: string;
   apiKeySource?: string;
   permissionMode?: string;
+}
+
+export interface ThinkingDeltaEvent {
+  kind: "thinking-delta";
+  text: string;
+  timestampMs?: number;
 }
 
 export interface AssistantEvent {

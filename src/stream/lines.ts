@@ -7,7 +7,6 @@
  * physical lines. This module turns all of that into a sequence of parsed values plus a count of what it
  * had to skip; it never throws on input.
  */
-import { parseDelta } from "./deltas.js";
 import { isPlainObject } from "./json.js";
 
 /** A physical line continued this many times without parsing is given up as malformed. */
@@ -62,6 +61,11 @@ export class LineFramer {
     private readonly maxLineBytes = MAX_LINE_BYTES,
     /** Told each line skipped as not JSON (up to 8,192 characters: the caller redacts, then cuts), to show it. */
     private readonly onMalformed?: (text: string) => void,
+    /**
+     * Offered each whole line before JSON.parse is: true when it took the line (the decoder reads the
+     * commonest lines into their events at once, stream/deltas.ts), which then yields no value here.
+     */
+    private readonly fast?: (text: string) => boolean,
   ) {}
 
   private malformed(text: string, lines: number): void {
@@ -179,6 +183,7 @@ export class LineFramer {
       this.holdOrDrop(joined, pending.lines + 1);
       return;
     }
+    if (this.fast?.(text)) return;
     const value = parseObject(text);
     if (value) {
       out({ value, physicalLines: 1 });
@@ -205,8 +210,6 @@ function isBlank(text: string): boolean {
 }
 
 function parseObject(text: string): Record<string, unknown> | undefined {
-  const delta = parseDelta(text);
-  if (delta) return delta;
   try {
     const value: unknown = JSON.parse(text);
     return isPlainObject(value) ? value : undefined;

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseDelta } from "../../src/stream/deltas.js";
+import { readDelta } from "../../src/stream/deltas.js";
+import { toEvent } from "../../src/stream/events.js";
 import { LineFramer, MAX_JOINED_LINES } from "../../src/stream/lines.js";
 import { fixture, replay } from "../helpers/replay.js";
 
@@ -120,18 +121,20 @@ describe("lines past the limit", () => {
   });
 });
 
-describe("the two commonest deltas, parsed without JSON.parse", () => {
+describe("the two commonest deltas, read into events without JSON.parse", () => {
   const thinking = (text: string, id: string, ts: string) =>
     `{"type":"thinking","subtype":"delta","text":"${text}","session_id":"${id}","timestamp_ms":${ts}}`;
   const assistant = (text: string, id: string, ts: string) =>
     `{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"${text}"}]},"session_id":"${id}","timestamp_ms":${ts}}`;
-  /** JSON.parse's answer: a value, or undefined where it throws. */
-  const json = (line: string) => {
+  /** The event JSON.parse and toEvent make of the line; undefined where JSON.parse throws. */
+  const event = (line: string) => {
+    let value: unknown;
     try {
-      return JSON.parse(line) as unknown;
+      value = JSON.parse(line);
     } catch {
       return undefined;
     }
+    return toEvent(value as Record<string, unknown>);
   };
   // Raw pieces that may or may not be valid inside a JSON string or number: escapes, controls, quotes.
   const piece = fc.oneof(
@@ -153,28 +156,42 @@ describe("the two commonest deltas, parsed without JSON.parse", () => {
     ),
   );
 
-  it("take a line only when JSON.parse reads the very same value from it", () => {
+  it("take a line only when JSON.parse and toEvent make the very same event of it", () => {
+    let taken = 0;
     fc.assert(
       fc.property(fc.boolean(), text, text, ts, (isThinking, t, id, stamp) => {
         const line = (isThinking ? thinking : assistant)(t, id, stamp);
-        const fast = parseDelta(line);
-        if (fast !== undefined) expect(fast).toStrictEqual(json(line));
+        const fast = readDelta(line);
+        if (fast === undefined) return;
+        taken++;
+        expect(fast).toStrictEqual(event(line));
       }),
       { numRuns: 5000 },
     );
+    // The property says nothing if no line is ever taken.
+    expect(taken).toBeGreaterThan(500);
   });
 
   it("take the plain shapes the CLI writes, and leave every other line to JSON.parse", () => {
     const id = "170e43fd-3aa8-4cff-80c0-b0119859a356";
     for (const line of [thinking(" next", id, "1788160000084"), assistant("café — ok", id, "1788160000265")])
-      expect(parseDelta(line)).toStrictEqual(JSON.parse(line));
+      expect(readDelta(line)).toStrictEqual(event(line));
+    expect(readDelta(thinking(" next", id, "1788160000084"))).toStrictEqual({
+      kind: "thinking-delta",
+      text: " next",
+      timestampMs: 1788160000084,
+    });
     for (const line of [
       thinking("a\\nb", id, "1"),
       assistant("x", id, "01"),
       `${assistant("x", id, "1")} `,
       assistant("x", id, "1").replace('"role":"assistant",', ""),
+      thinking("x", 'a\\"b', "1"),
+      thinking("x", id, "12345678901234567"),
       '{"type":"thinking","subtype":"completed","session_id":"s","timestamp_ms":1}',
+      '{"type":"tool_call","subtype":"started"}',
+      "",
     ])
-      expect(parseDelta(line)).toBeUndefined();
+      expect(readDelta(line)).toBeUndefined();
   });
 });
