@@ -4389,6 +4389,20 @@ const STATUS_LABEL = {
     outside: "outside the workspace",
     shell: "changed by a shell command",
 };
+/**
+ * A file's diff as the report shows it, folded: one piece of text (its lines joined), the same in every
+ * shape that shows it, so that ./report.ts can build it once and count it without composing the report.
+ */
+function diffBlock(f, redact) {
+    return [
+        `<details><summary><code>${(0,markdown/* htmlText */.js)(redact(f.path))}</code> +${f.added} −${f.removed}</summary>`,
+        "",
+        (0,markdown/* fenced */.OF)(f.diff, "diff"),
+        "",
+        "</details>",
+        "",
+    ].join("\n");
+}
 /** The report's parts, in order. */
 const PARTS = [
     ["the headline", head],
@@ -4412,8 +4426,8 @@ const PARTS = [
  * The report for `shape`. It never throws: most of what it shows is the agent's, and a report must still
  * be written whatever the agent wrote. A part that cannot be built is a note of its own; the rest stands.
  */
-function compose(input, files, shape) {
-    const parts = { input, files, shape };
+function compose(input, files, shape, block = (f) => diffBlock(f, input.redact)) {
+    const parts = { input, files, shape, block };
     return PARTS.flatMap(([what, lines]) => {
         try {
             return lines(parts);
@@ -4449,7 +4463,7 @@ function whyItFailed(error, redact) {
     return ["**Why it failed**", "", (0,markdown/* fenced */.OF)(redact(error), "text"), ""];
 }
 /** The table of changed files, their diffs as the shape has them, and the notes of those without one. */
-function fileLines({ input, files, shape }) {
+function fileLines({ input, files, shape, block }) {
     const { redact } = input;
     const c = input.changes;
     const out = [];
@@ -4466,7 +4480,7 @@ function fileLines({ input, files, shape }) {
         for (const f of files) {
             if (!f.diff || !shape.diffs.has(f.path))
                 continue;
-            out.push(`<details><summary><code>${(0,markdown/* htmlText */.js)(redact(f.path))}</code> +${f.added} −${f.removed}</summary>`, "", (0,markdown/* fenced */.OF)(f.diff, "diff"), "", "</details>", "");
+            out.push(block(f));
         }
         // Files without a diff say why (too large, outside the workspace, binary…), each named.
         const notes = files.filter((f) => f.note && !f.diff);
@@ -4539,6 +4553,19 @@ function overBy(text, b) {
     const bytes = b.maxBytes !== undefined ? Buffer.byteLength(text) - b.maxBytes : Number.NEGATIVE_INFINITY;
     return Math.max(chars, bytes);
 }
+/**
+ * {@link overBy} of `base` with each of `pieces` joined on as a line of its own (`base`, `\n`, a piece,
+ * …) in any order, without joining them: characters and UTF-8 bytes both add up piece by piece.
+ */
+function overByJoined(base, pieces, b) {
+    let chars = base.length;
+    let bytes = b.maxBytes !== undefined ? Buffer.byteLength(base) : 0;
+    for (const p of pieces) {
+        chars += p.text.length + 1;
+        bytes += p.bytes + 1;
+    }
+    return Math.max(b.maxChars !== undefined ? chars - b.maxChars : Number.NEGATIVE_INFINITY, b.maxBytes !== undefined ? bytes - b.maxBytes : Number.NEGATIVE_INFINITY);
+}
 function fits(text, b) {
     if (b.maxChars !== undefined && text.length > b.maxChars)
         return false;
@@ -4583,14 +4610,35 @@ function renderReport(input, budget) {
         ...f,
         diff: f.diff ? input.redact(f.diff) : undefined,
     }));
-    const all = files.filter((f) => f.diff).map((f) => f.path);
+    const withDiff = files.filter((f) => f.diff !== undefined && f.diff !== "");
+    const all = withDiff.map((f) => f.path);
     const shape = { diffs: new Set(all), toolTable: true, fileRows: files.length, notes: [] };
-    let text = compose(input, files, shape);
-    if (fits(text, budget))
-        return text;
+    const blocks = blocksOf(input);
+    const sized = (f) => {
+        let b = blocks.get(f.diff);
+        if (b === undefined) {
+            const text = diffBlock(f, input.redact);
+            b = { text, bytes: Buffer.byteLength(text) };
+            blocks.set(f.diff, b);
+        }
+        return b;
+    };
+    const block = (f) => sized(f).text;
+    // The whole report with every diff is composed only when it can fit: its size is the report's without
+    // diffs plus each diff's block, counted, not joined (2,000 diffs: megabytes joined to be measured and
+    // thrown away, BENCHMARKS.md). Counted or composed, the excess is the same number.
+    let excess = all.length === 0
+        ? 0
+        : overByJoined(compose(input, files, { ...shape, diffs: new Set() }, block), withDiff.map(sized), budget);
+    if (excess <= 0) {
+        const text = compose(input, files, shape, block);
+        if (fits(text, budget))
+            return text;
+        excess = overBy(text, budget);
+    }
     // 1. the largest diffs first: drop as many as the excess needs in one go, then one at a time
     const bySize = files.filter((f) => f.diff).sort((a, b) => (b.diff?.length ?? 0) - (a.diff?.length ?? 0));
-    let excess = overBy(text, budget);
+    let text;
     let dropped = 0;
     for (const f of bySize) {
         shape.diffs.delete(f.path);
@@ -4599,7 +4647,7 @@ function renderReport(input, budget) {
         if (excess > 0 && dropped < bySize.length)
             continue;
         shape.notes[0] = `${dropped} of ${all.length} diffs are left out to fit (the largest first); the job log has every edit.`;
-        text = compose(input, files, shape);
+        text = compose(input, files, shape, block);
         if (fits(text, budget))
             return text;
         excess = overBy(text, budget);
@@ -4607,19 +4655,32 @@ function renderReport(input, budget) {
     // 2. the list of tool calls
     shape.toolTable = false;
     shape.notes[1] = "The list of tool calls is left out to fit; the job log has each one.";
-    text = compose(input, files, shape);
+    text = compose(input, files, shape, block);
     if (fits(text, budget))
         return text;
     // 3. a shorter list of files, halving until it fits
     while (shape.fileRows > 0) {
         shape.fileRows = Math.floor(shape.fileRows / 2);
         shape.notes[2] = `Only ${shape.fileRows} of ${files.length} changed files are listed to fit; \`files-changed\` has them all.`;
-        text = compose(input, files, shape);
+        text = compose(input, files, shape, block);
         if (fits(text, budget))
             return text;
     }
     // 4. last resort: cut where no block is left open (only an enormous error or final message gets here)
     return hardCut(text, budget);
+}
+/**
+ * Each report input's diff blocks, by the redacted diff (the same string each time: publish memoises the
+ * redaction): the summary's rendering and the comment's build each block once between them.
+ */
+const cache = new WeakMap();
+function blocksOf(input) {
+    let m = cache.get(input);
+    if (!m) {
+        m = new Map();
+        cache.set(input, m);
+    }
+    return m;
 }
 
 ;// CONCATENATED MODULE: ./src/changes/outputs.ts

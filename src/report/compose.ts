@@ -49,11 +49,27 @@ const STATUS_LABEL: Record<FileChange["status"], string> = {
   shell: "changed by a shell command",
 };
 
-/** What each part reads: the run, its files (diffs redacted) and the shape tried. */
+/** What each part reads: the run, its files (diffs redacted), the shape tried and each diff's block. */
 interface Parts {
   input: ReportInput;
   files: FileChange[];
   shape: Shape;
+  block: (f: FileChange & { diff: string }) => string;
+}
+
+/**
+ * A file's diff as the report shows it, folded: one piece of text (its lines joined), the same in every
+ * shape that shows it, so that ./report.ts can build it once and count it without composing the report.
+ */
+export function diffBlock(f: FileChange & { diff: string }, redact: Redact): string {
+  return [
+    `<details><summary><code>${htmlText(redact(f.path))}</code> +${f.added} −${f.removed}</summary>`,
+    "",
+    fenced(f.diff, "diff"),
+    "",
+    "</details>",
+    "",
+  ].join("\n");
 }
 
 /** A part of the report: what it is (said when it cannot be built), and its lines. */
@@ -84,8 +100,13 @@ const PARTS: Part[] = [
  * The report for `shape`. It never throws: most of what it shows is the agent's, and a report must still
  * be written whatever the agent wrote. A part that cannot be built is a note of its own; the rest stands.
  */
-export function compose(input: ReportInput, files: FileChange[], shape: Shape): string {
-  const parts: Parts = { input, files, shape };
+export function compose(
+  input: ReportInput,
+  files: FileChange[],
+  shape: Shape,
+  block: Parts["block"] = (f) => diffBlock(f, input.redact),
+): string {
+  const parts: Parts = { input, files, shape, block };
   return PARTS.flatMap(([what, lines]) => {
     try {
       return lines(parts);
@@ -123,7 +144,7 @@ function whyItFailed(error: string, redact: Redact): string[] {
 }
 
 /** The table of changed files, their diffs as the shape has them, and the notes of those without one. */
-function fileLines({ input, files, shape }: Parts): string[] {
+function fileLines({ input, files, shape, block }: Parts): string[] {
   const { redact } = input;
   const c = input.changes;
   const out: string[] = [];
@@ -138,14 +159,7 @@ function fileLines({ input, files, shape }: Parts): string[] {
     out.push("");
     for (const f of files) {
       if (!f.diff || !shape.diffs.has(f.path)) continue;
-      out.push(
-        `<details><summary><code>${htmlText(redact(f.path))}</code> +${f.added} −${f.removed}</summary>`,
-        "",
-        fenced(f.diff, "diff"),
-        "",
-        "</details>",
-        "",
-      );
+      out.push(block(f as FileChange & { diff: string }));
     }
     // Files without a diff say why (too large, outside the workspace, binary…), each named.
     const notes = files.filter((f) => f.note && !f.diff);

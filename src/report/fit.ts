@@ -15,6 +15,29 @@ export function overBy(text: string, b: Budget): number {
   return Math.max(chars, bytes);
 }
 
+/**
+ * {@link overBy} of `base` with each of `pieces` joined on as a line of its own (`base`, `\n`, a piece,
+ * …) in any order, without joining them: characters and UTF-8 bytes both add up piece by piece.
+ */
+export function overByJoined(base: string, pieces: readonly Sized[], b: Budget): number {
+  let chars = base.length;
+  let bytes = b.maxBytes !== undefined ? Buffer.byteLength(base) : 0;
+  for (const p of pieces) {
+    chars += p.text.length + 1;
+    bytes += p.bytes + 1;
+  }
+  return Math.max(
+    b.maxChars !== undefined ? chars - b.maxChars : Number.NEGATIVE_INFINITY,
+    b.maxBytes !== undefined ? bytes - b.maxBytes : Number.NEGATIVE_INFINITY,
+  );
+}
+
+/** A piece of text and its UTF-8 length. */
+export interface Sized {
+  text: string;
+  bytes: number;
+}
+
 export function fits(text: string, b: Budget): boolean {
   if (b.maxChars !== undefined && text.length > b.maxChars) return false;
   if (b.maxBytes !== undefined && Buffer.byteLength(text) > b.maxBytes) return false;

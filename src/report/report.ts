@@ -9,8 +9,9 @@
  */
 
 import { COMMENT_MARKER_ROOM, GITHUB_BODY_CHARS, SUMMARY_MAX_BYTES } from "../base/limits.js";
-import { compose, type ReportInput, type Shape } from "./compose.js";
-import { type Budget, fits, hardCut, overBy } from "./fit.js";
+import type { FileChange } from "../changes/types.js";
+import { compose, diffBlock, type ReportInput, type Shape } from "./compose.js";
+import { type Budget, fits, hardCut, overBy, overByJoined, type Sized } from "./fit.js";
 
 export type { ReportInput } from "./compose.js";
 export { warmFinalMessage } from "./final-message.js";
@@ -26,14 +27,42 @@ export function renderReport(input: ReportInput, budget: Budget): string {
     ...f,
     diff: f.diff ? input.redact(f.diff) : undefined,
   }));
-  const all = files.filter((f) => f.diff).map((f) => f.path);
+  const withDiff = files.filter(
+    (f): f is FileChange & { diff: string } => f.diff !== undefined && f.diff !== "",
+  );
+  const all = withDiff.map((f) => f.path);
   const shape: Shape = { diffs: new Set(all), toolTable: true, fileRows: files.length, notes: [] };
-  let text = compose(input, files, shape);
-  if (fits(text, budget)) return text;
+  const blocks = blocksOf(input);
+  const sized = (f: FileChange & { diff: string }): Sized => {
+    let b = blocks.get(f.diff);
+    if (b === undefined) {
+      const text = diffBlock(f, input.redact);
+      b = { text, bytes: Buffer.byteLength(text) };
+      blocks.set(f.diff, b);
+    }
+    return b;
+  };
+  const block = (f: FileChange & { diff: string }) => sized(f).text;
+  // The whole report with every diff is composed only when it can fit: its size is the report's without
+  // diffs plus each diff's block, counted, not joined (2,000 diffs: megabytes joined to be measured and
+  // thrown away, BENCHMARKS.md). Counted or composed, the excess is the same number.
+  let excess =
+    all.length === 0
+      ? 0
+      : overByJoined(
+          compose(input, files, { ...shape, diffs: new Set() }, block),
+          withDiff.map(sized),
+          budget,
+        );
+  if (excess <= 0) {
+    const text = compose(input, files, shape, block);
+    if (fits(text, budget)) return text;
+    excess = overBy(text, budget);
+  }
 
   // 1. the largest diffs first: drop as many as the excess needs in one go, then one at a time
   const bySize = files.filter((f) => f.diff).sort((a, b) => (b.diff?.length ?? 0) - (a.diff?.length ?? 0));
-  let excess = overBy(text, budget);
+  let text: string;
   let dropped = 0;
   for (const f of bySize) {
     shape.diffs.delete(f.path);
@@ -41,22 +70,37 @@ export function renderReport(input: ReportInput, budget: Budget): string {
     excess -= f.diff?.length ?? 0;
     if (excess > 0 && dropped < bySize.length) continue;
     shape.notes[0] = `${dropped} of ${all.length} diffs are left out to fit (the largest first); the job log has every edit.`;
-    text = compose(input, files, shape);
+    text = compose(input, files, shape, block);
     if (fits(text, budget)) return text;
     excess = overBy(text, budget);
   }
   // 2. the list of tool calls
   shape.toolTable = false;
   shape.notes[1] = "The list of tool calls is left out to fit; the job log has each one.";
-  text = compose(input, files, shape);
+  text = compose(input, files, shape, block);
   if (fits(text, budget)) return text;
   // 3. a shorter list of files, halving until it fits
   while (shape.fileRows > 0) {
     shape.fileRows = Math.floor(shape.fileRows / 2);
     shape.notes[2] = `Only ${shape.fileRows} of ${files.length} changed files are listed to fit; \`files-changed\` has them all.`;
-    text = compose(input, files, shape);
+    text = compose(input, files, shape, block);
     if (fits(text, budget)) return text;
   }
   // 4. last resort: cut where no block is left open (only an enormous error or final message gets here)
   return hardCut(text, budget);
+}
+
+/**
+ * Each report input's diff blocks, by the redacted diff (the same string each time: publish memoises the
+ * redaction): the summary's rendering and the comment's build each block once between them.
+ */
+const cache = new WeakMap<ReportInput, Map<string, Sized>>();
+
+function blocksOf(input: ReportInput): Map<string, Sized> {
+  let m = cache.get(input);
+  if (!m) {
+    m = new Map();
+    cache.set(input, m);
+  }
+  return m;
 }

@@ -4,6 +4,7 @@
  */
 import { readdirSync } from "node:fs";
 import path from "node:path";
+import fc from "fast-check";
 import { Lexer } from "marked";
 import { describe, expect, it } from "vitest";
 import { createRedactor } from "../../src/base/redact.js";
@@ -12,6 +13,8 @@ import type { ChangeSet, FileChange } from "../../src/changes/types.js";
 import { RunModel } from "../../src/model/run-model.js";
 import { decide } from "../../src/model/verdict.js";
 import { Pipeline } from "../../src/pipeline/pipeline.js";
+import { compose, type Shape } from "../../src/report/compose.js";
+import { type Budget, fits, hardCut, overBy } from "../../src/report/fit.js";
 import { COMMENT_BUDGET, renderReport, SUMMARY_BUDGET } from "../../src/report/report.js";
 import { FIXTURES, fixture, ROOT } from "../helpers/replay.js";
 
@@ -97,6 +100,83 @@ describe("the size ladder", () => {
     expect(md).toContain("<code>src/f3.ts</code>");
     expect(md).not.toContain("<code>src/f2.ts</code>");
     expect(md).toContain("1 of 3 diffs are left out to fit (the largest first)");
+  });
+
+  /**
+   * The ladder as it was before the report learned to count a shape's size: every diff composed first,
+   * then the same steps. The report must come out byte for byte the same.
+   */
+  const composedFirst = (input: Parameters<typeof renderReport>[0], budget: Budget): string => {
+    const files = (input.changes?.files ?? []).map((f) => ({
+      ...f,
+      diff: f.diff ? input.redact(f.diff) : undefined,
+    }));
+    const all = files.filter((f) => f.diff).map((f) => f.path);
+    const shape: Shape = { diffs: new Set(all), toolTable: true, fileRows: files.length, notes: [] };
+    let text = compose(input, files, shape);
+    if (fits(text, budget)) return text;
+    const bySize = files.filter((f) => f.diff).sort((a, b) => (b.diff?.length ?? 0) - (a.diff?.length ?? 0));
+    let excess = overBy(text, budget);
+    let dropped = 0;
+    for (const f of bySize) {
+      shape.diffs.delete(f.path);
+      dropped++;
+      excess -= f.diff?.length ?? 0;
+      if (excess > 0 && dropped < bySize.length) continue;
+      shape.notes[0] = `${dropped} of ${all.length} diffs are left out to fit (the largest first); the job log has every edit.`;
+      text = compose(input, files, shape);
+      if (fits(text, budget)) return text;
+      excess = overBy(text, budget);
+    }
+    shape.toolTable = false;
+    shape.notes[1] = "The list of tool calls is left out to fit; the job log has each one.";
+    text = compose(input, files, shape);
+    if (fits(text, budget)) return text;
+    while (shape.fileRows > 0) {
+      shape.fileRows = Math.floor(shape.fileRows / 2);
+      shape.notes[2] = `Only ${shape.fileRows} of ${files.length} changed files are listed to fit; \`files-changed\` has them all.`;
+      text = compose(input, files, shape);
+      if (fits(text, budget)) return text;
+    }
+    return hardCut(text, budget);
+  };
+
+  it("counts a shape's size without composing it: the same report as composing every diff first", () => {
+    // Diffs of any size, with characters of 1 to 4 UTF-8 bytes and a secret to redact, in budgets of
+    // characters or bytes around their total.
+    const line = fc.constantFrom(
+      "+x",
+      "-é — ok",
+      "+🙂 emoji",
+      " key_secret_value_1234 context",
+      "+``` fence",
+    );
+    const file = fc.record({ lines: fc.array(line, { minLength: 0, maxLength: 60 }), noted: fc.boolean() });
+    fc.assert(
+      fc.property(
+        fc.array(file, { maxLength: 12 }),
+        fc.integer({ min: 200, max: 12_000 }),
+        fc.boolean(),
+        (specs, size, inBytes) => {
+          const files: FileChange[] = specs.map((spec, i) => ({
+            path: `src/f${i}.ts`,
+            status: "modified",
+            added: spec.lines.length,
+            removed: 0,
+            diff: spec.lines.length
+              ? `--- a/src/f${i}.ts\n+++ b/src/f${i}.ts\n${spec.lines.join("\n")}\n`
+              : undefined,
+            note: spec.noted && !spec.lines.length ? "binary file" : undefined,
+          }));
+          const input = base(files);
+          const budget: Budget = inBytes ? { maxBytes: size } : { maxChars: size };
+          expect(renderReport(input, budget)).toBe(composedFirst(input, budget));
+          // Twice on one input (the summary, then the comment): blocks built once serve both.
+          expect(renderReport(input, COMMENT_BUDGET)).toBe(composedFirst(input, COMMENT_BUDGET));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it("then shortens the list of files, and never exceeds the budget", () => {
