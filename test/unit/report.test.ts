@@ -158,16 +158,20 @@ describe("the size ladder", () => {
         fc.integer({ min: 200, max: 12_000 }),
         fc.boolean(),
         (specs, size, inBytes) => {
-          const files: FileChange[] = specs.map((spec, i) => ({
-            path: `src/f${i}.ts`,
-            status: "modified",
-            added: spec.lines.length,
-            removed: 0,
-            diff: spec.lines.length
-              ? `--- a/src/f${i}.ts\n+++ b/src/f${i}.ts\n${spec.lines.join("\n")}\n`
-              : undefined,
-            note: spec.noted && !spec.lines.length ? "binary file" : undefined,
-          }));
+          const files = specs.map((spec, i): FileChange => {
+            const f: FileChange = {
+              path: `src/f${i}.ts`,
+              status: "modified",
+              added: spec.lines.length,
+              removed: 0,
+              baseline: "git",
+              editCount: 1,
+            };
+            if (spec.lines.length)
+              f.diff = `--- a/src/f${i}.ts\n+++ b/src/f${i}.ts\n${spec.lines.join("\n")}\n`;
+            else if (spec.noted) f.note = "binary file";
+            return f;
+          });
           const input = base(files);
           const budget: Budget = inBytes ? { maxBytes: size } : { maxChars: size };
           expect(renderReport(input, budget)).toBe(composedFirst(input, budget));
