@@ -84,15 +84,19 @@ export class LiveAgent implements AgentSource {
   async prepare(): Promise<Prepared> {
     const admission = await admit(this.settings, this.context, this.deps, this.log);
     if (admission.kind !== "admitted") return admission;
+    // What is already changed in the checkout is not the agent's doing. The snapshot (one `git status`
+    // after two short gits, ~15 ms) is taken before the agent starts: a change it made in its first
+    // instant would otherwise be taken for the checkout's own. It starts once admission has put the
+    // protected configuration back, and its gits run while the steps below, which write nothing in the
+    // workspace (the CLI installs under RUNNER_TOOL_CACHE), take their turn (start-up, BENCHMARKS.md).
+    const snapshot = snapshotWorkingTree(this.git, this.settings.workspace);
     const resolved = this.resolveStrategy();
     const cli = await ensureCli(this.settings, this.deps.env, this.log);
     if (cli.agentPath) this.settings = { ...this.settings, agentPath: cli.agentPath };
     this.fileCommands = await noteFileCommands(this.deps.env);
     this.transcriptFile = transcriptPath(this.deps.env);
-    // What is already changed in the checkout is not the agent's doing. The snapshot (one `git status`,
-    // ~20 ms) is taken before the agent starts: a change it made in its first instant would otherwise be
-    // taken for the checkout's own.
-    this.snapshot = await snapshotWorkingTree(this.git, this.settings.workspace);
+    // Before the checkout's credential is stashed (isolate writes .git/config, which status reads).
+    this.snapshot = await snapshot;
     await this.isolate(resolved.strategy);
     const { deps, log } = this;
     this.chat = await CarriedChat.open(this.settings, this.context, deps.env, deps.now, log, this.agentUser);
