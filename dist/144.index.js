@@ -754,6 +754,8 @@ var paths = __webpack_require__(1933);
  */
 
 
+/** Paths answered per root before the answers start again (memory stays flat with the number of files). */
+const ANSWERS_MAX = 4096;
 class Locator {
     workspace;
     platform;
@@ -766,10 +768,29 @@ class Locator {
         this.platform = platform;
         this.root = workspace;
     }
+    /**
+     * Answers by path for the current root: a run names the same few files call after call (the edit-heavy
+     * run: 4,680 edits of 8 files), and each answer was a relating, a key and two pattern tests again.
+     */
+    answers = new Map();
+    answersRoot;
+    /** Where `p` is, as a workspace path and a key; undefined for no file (empty, NUL, the root itself). */
     locate(p) {
+        const root = this.root || this.workspace;
+        if (this.answersRoot !== root || this.answers.size >= ANSWERS_MAX) {
+            this.answers.clear();
+            this.answersRoot = root;
+        }
+        const known = this.answers.get(p);
+        if (known !== undefined || this.answers.has(p))
+            return known;
+        const found = this.find(p, root);
+        this.answers.set(p, found);
+        return found;
+    }
+    find(p, root) {
         if (p === "" || p.includes("\0"))
             return undefined;
-        const root = this.root || this.workspace;
         let rel = (0,paths/* relatePath */.zm)(p, root);
         if (root !== this.workspace && this.nested(root) && !this.isForeign(p)) {
             rel = (0,paths/* relatePath */.zm)(external_node_path_default().resolve(root, p), this.workspace);

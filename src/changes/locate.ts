@@ -15,6 +15,9 @@ export interface Located {
   repoData: boolean;
 }
 
+/** Paths answered per root before the answers start again (memory stays flat with the number of files). */
+const ANSWERS_MAX = 4096;
+
 export class Locator {
   /** The directory the agent's paths are relative to: the init `cwd` once the agent said it. */
   root: string;
@@ -27,9 +30,29 @@ export class Locator {
     this.root = workspace;
   }
 
+  /**
+   * Answers by path for the current root: a run names the same few files call after call (the edit-heavy
+   * run: 4,680 edits of 8 files), and each answer was a relating, a key and two pattern tests again.
+   */
+  private readonly answers = new Map<string, Located | undefined>();
+  private answersRoot: string | undefined;
+
+  /** Where `p` is, as a workspace path and a key; undefined for no file (empty, NUL, the root itself). */
   locate(p: string): Located | undefined {
-    if (p === "" || p.includes("\0")) return undefined;
     const root = this.root || this.workspace;
+    if (this.answersRoot !== root || this.answers.size >= ANSWERS_MAX) {
+      this.answers.clear();
+      this.answersRoot = root;
+    }
+    const known = this.answers.get(p);
+    if (known !== undefined || this.answers.has(p)) return known;
+    const found = this.find(p, root);
+    this.answers.set(p, found);
+    return found;
+  }
+
+  private find(p: string, root: string): Located | undefined {
+    if (p === "" || p.includes("\0")) return undefined;
     let rel = relatePath(p, root);
     if (root !== this.workspace && this.nested(root) && !this.isForeign(p)) {
       rel = relatePath(path.resolve(root, p), this.workspace);
