@@ -4447,13 +4447,16 @@ const PARTS = [
  * The report for `shape`. It never throws: most of what it shows is the agent's, and a report must still
  * be written whatever the agent wrote. A part that cannot be built is a note of its own; the rest stands.
  */
-function compose(input, files, shape, block = (f) => diffBlock(f, input.redact)) {
+function compose(input, files, shape, block = (f) => diffBlock(f, input.redact), 
+/** Told of each part that could not be built (and became a note). */
+failed) {
     const parts = { input, files, shape, block };
     return PARTS.flatMap(([what, lines]) => {
         try {
             return lines(parts);
         }
         catch (e) {
+            failed?.(what);
             // The error's own words, redacted and cut: it may quote what the agent wrote.
             const why = (0,markdown/* mdText */.bC)((0,base_redact/* cutAfterRedaction */.cr)(String(e?.message ?? e), MAX_NOTE, input.redact));
             return [`> ⚠️ This report could not show ${what} (${why}); the job log has the run.`, ""];
@@ -4636,21 +4639,20 @@ function renderReport(input, budget) {
     const shape = { diffs: new Set(all), toolTable: true, fileRows: files.length, notes: [] };
     const blocks = blocksOf(input);
     const sized = (f) => {
-        let b = blocks.get(f.diff);
-        if (b === undefined) {
-            const text = diffBlock(f, input.redact);
-            b = { text, bytes: Buffer.byteLength(text) };
-            blocks.set(f.diff, b);
-        }
+        const kept = blocks.get(f.diff);
+        if (kept && kept.path === f.path && kept.added === f.added && kept.removed === f.removed)
+            return kept;
+        const text = diffBlock(f, input.redact);
+        const b = { path: f.path, added: f.added, removed: f.removed, text, bytes: Buffer.byteLength(text) };
+        blocks.set(f.diff, b);
         return b;
     };
     const block = (f) => sized(f).text;
     // The whole report with every diff is composed only when it can fit: its size is the report's without
     // diffs plus each diff's block, counted, not joined (2,000 diffs: megabytes joined to be measured and
-    // thrown away, BENCHMARKS.md). Counted or composed, the excess is the same number.
-    let excess = all.length === 0
-        ? 0
-        : overByJoined(compose(input, files, { ...shape, diffs: new Set() }, block), withDiff.map(sized), budget);
+    // thrown away, BENCHMARKS.md). Counted or composed, the excess is the same number. A block that cannot
+    // be built (the diff is the agent's) is left to compose, whose part for the files says so in a note.
+    let excess = all.length === 0 ? 0 : countedExcess(input, files, shape, withDiff, sized, block, budget);
     if (excess <= 0) {
         const text = compose(input, files, shape, block);
         if (fits(text, budget))
@@ -4691,8 +4693,29 @@ function renderReport(input, budget) {
     return hardCut(text, budget);
 }
 /**
+ * The excess of the report with every diff, counted; where a block or a part of the report cannot be
+ * built (a note then stands for the part, diffs or not), composed as it was before it was counted, so
+ * that the report is the same either way.
+ */
+function countedExcess(input, files, shape, withDiff, sized, block, budget) {
+    const composed = () => overBy(compose(input, files, shape, block), budget);
+    let pieces;
+    try {
+        pieces = withDiff.map(sized);
+    }
+    catch {
+        return composed();
+    }
+    let whole = true;
+    const base = compose(input, files, { ...shape, diffs: new Set() }, block, () => {
+        whole = false;
+    });
+    return whole ? overByJoined(base, pieces, budget) : composed();
+}
+/**
  * Each report input's diff blocks, by the redacted diff (the same string each time: publish memoises the
- * redaction): the summary's rendering and the comment's build each block once between them.
+ * redaction): the summary's rendering and the comment's build each block once between them. A block is
+ * taken again only for the same path and counts.
  */
 const cache = new WeakMap();
 function blocksOf(input) {

@@ -105,12 +105,15 @@ export function compose(
   files: FileChange[],
   shape: Shape,
   block: Parts["block"] = (f) => diffBlock(f, input.redact),
+  /** Told of each part that could not be built (and became a note). */
+  failed?: (what: string) => void,
 ): string {
   const parts: Parts = { input, files, shape, block };
   return PARTS.flatMap(([what, lines]) => {
     try {
       return lines(parts);
     } catch (e) {
+      failed?.(what);
       // The error's own words, redacted and cut: it may quote what the agent wrote.
       const why = mdText(cutAfterRedaction(String((e as Error)?.message ?? e), MAX_NOTE, input.redact));
       return [`> ⚠️ This report could not show ${what} (${why}); the job log has the run.`, ""];

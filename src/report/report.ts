@@ -34,26 +34,19 @@ export function renderReport(input: ReportInput, budget: Budget): string {
   const shape: Shape = { diffs: new Set(all), toolTable: true, fileRows: files.length, notes: [] };
   const blocks = blocksOf(input);
   const sized = (f: FileChange & { diff: string }): Sized => {
-    let b = blocks.get(f.diff);
-    if (b === undefined) {
-      const text = diffBlock(f, input.redact);
-      b = { text, bytes: Buffer.byteLength(text) };
-      blocks.set(f.diff, b);
-    }
+    const kept = blocks.get(f.diff);
+    if (kept && kept.path === f.path && kept.added === f.added && kept.removed === f.removed) return kept;
+    const text = diffBlock(f, input.redact);
+    const b = { path: f.path, added: f.added, removed: f.removed, text, bytes: Buffer.byteLength(text) };
+    blocks.set(f.diff, b);
     return b;
   };
   const block = (f: FileChange & { diff: string }) => sized(f).text;
   // The whole report with every diff is composed only when it can fit: its size is the report's without
   // diffs plus each diff's block, counted, not joined (2,000 diffs: megabytes joined to be measured and
-  // thrown away, BENCHMARKS.md). Counted or composed, the excess is the same number.
-  let excess =
-    all.length === 0
-      ? 0
-      : overByJoined(
-          compose(input, files, { ...shape, diffs: new Set() }, block),
-          withDiff.map(sized),
-          budget,
-        );
+  // thrown away, BENCHMARKS.md). Counted or composed, the excess is the same number. A block that cannot
+  // be built (the diff is the agent's) is left to compose, whose part for the files says so in a note.
+  let excess = all.length === 0 ? 0 : countedExcess(input, files, shape, withDiff, sized, block, budget);
   if (excess <= 0) {
     const text = compose(input, files, shape, block);
     if (fits(text, budget)) return text;
@@ -91,12 +84,48 @@ export function renderReport(input: ReportInput, budget: Budget): string {
 }
 
 /**
- * Each report input's diff blocks, by the redacted diff (the same string each time: publish memoises the
- * redaction): the summary's rendering and the comment's build each block once between them.
+ * The excess of the report with every diff, counted; where a block or a part of the report cannot be
+ * built (a note then stands for the part, diffs or not), composed as it was before it was counted, so
+ * that the report is the same either way.
  */
-const cache = new WeakMap<ReportInput, Map<string, Sized>>();
+function countedExcess(
+  input: ReportInput,
+  files: FileChange[],
+  shape: Shape,
+  withDiff: (FileChange & { diff: string })[],
+  sized: (f: FileChange & { diff: string }) => Sized,
+  block: (f: FileChange & { diff: string }) => string,
+  budget: Budget,
+): number {
+  const composed = () => overBy(compose(input, files, shape, block), budget);
+  let pieces: Sized[];
+  try {
+    pieces = withDiff.map(sized);
+  } catch {
+    return composed();
+  }
+  let whole = true;
+  const base = compose(input, files, { ...shape, diffs: new Set() }, block, () => {
+    whole = false;
+  });
+  return whole ? overByJoined(base, pieces, budget) : composed();
+}
 
-function blocksOf(input: ReportInput): Map<string, Sized> {
+/** A diff's block as the report shows it, with what it was built from besides the diff. */
+interface Block extends Sized {
+  path: string;
+  added: number;
+  removed: number;
+}
+
+/**
+ * Each report input's diff blocks, by the redacted diff (the same string each time: publish memoises the
+ * redaction): the summary's rendering and the comment's build each block once between them. A block is
+ * taken again only for the same path and counts.
+ */
+const cache = new WeakMap<ReportInput, Map<string, Block>>();
+
+function blocksOf(input: ReportInput): Map<string, Block> {
   let m = cache.get(input);
   if (!m) {
     m = new Map();

@@ -89,10 +89,15 @@ export class LiveAgent implements AgentSource {
     // instant would otherwise be taken for the checkout's own. It starts once admission has put the
     // protected configuration back, and its gits run while the steps below, which write nothing in the
     // workspace (the CLI installs under RUNNER_TOOL_CACHE), take their turn (start-up, BENCHMARKS.md).
-    const snapshot = snapshotWorkingTree(this.git, this.settings.workspace);
+    const first = snapshotWorkingTree(this.git, this.settings.workspace);
+    let snapshot = first;
     const resolved = this.resolveStrategy();
     const cli = await ensureCli(this.settings, this.deps.env, this.log);
     if (cli.agentPath) this.settings = { ...this.settings, agentPath: cli.agentPath };
+    // An install can take seconds: the snapshot is taken again after it (and after the first, whose gits
+    // are then done too), so that what a process left by an earlier step changed meanwhile is not taken
+    // for the agent's doing.
+    if (cli.installed) snapshot = first.then(() => snapshotWorkingTree(this.git, this.settings.workspace));
     this.fileCommands = await noteFileCommands(this.deps.env);
     this.transcriptFile = transcriptPath(this.deps.env);
     // Before the checkout's credential is stashed (isolate writes .git/config, which status reads).

@@ -192,6 +192,63 @@ describe("the size ladder", () => {
     expect(Buffer.byteLength(bytes)).toBeLessThanOrEqual(50_000);
   });
 
+  it("fences a diff of 250,000 runs of backticks (one line of 1 MB) without overflowing the stack", () => {
+    const f = change(1, 1);
+    f.diff = `--- /dev/null\n+++ b/src/f1.ts\n@@ -0,0 +1 @@\n+${"```a".repeat(250_000)}`;
+    const md = renderReport(base([f]), SUMMARY_BUDGET);
+    expect(md).toContain("<code>src/f1.ts</code>");
+    expect(md).toContain("````diff\n");
+    expect(md).not.toContain("could not show");
+  });
+
+  it("where a diff's block cannot be built, says so as composing every diff first did", () => {
+    const f = { ...change(1, 3), path: "src/boom.ts" };
+    const input = {
+      ...base([f, change(2, 3)]),
+      redact: (t: string) => {
+        if (t === "src/boom.ts") throw new Error("boom");
+        return t;
+      },
+    };
+    for (const budget of [SUMMARY_BUDGET, COMMENT_BUDGET, { maxChars: 400 }]) {
+      const md = renderReport(input, budget);
+      expect(md).toBe(composedFirst(input, budget));
+      expect(md).toContain("could not show the changed files (boom)");
+    }
+  });
+
+  it("where the list of files cannot be built but every diff can, says so as composing every diff first did", () => {
+    const f = { ...change(1, 3), note: "noted" };
+    const g = { ...change(2, 3), diff: undefined, note: "an unreadable note" };
+    const input = {
+      ...base([f, g]),
+      redact: (t: string) => {
+        if (t === "an unreadable note") throw new Error("no note");
+        return t;
+      },
+    };
+    // Just enough for the report as it comes out (a note for the files, no diff): counting the diff's
+    // block on top of it would drop a diff that is not there.
+    const exact = { maxChars: composedFirst(input, SUMMARY_BUDGET).length };
+    for (const budget of [SUMMARY_BUDGET, exact]) {
+      const md = renderReport(input, budget);
+      expect(md).toBe(composedFirst(input, budget));
+      expect(md).toContain("could not show the changed files (no note)");
+    }
+  });
+
+  it("shows each file's own path and counts, whatever diff text two files share", () => {
+    const one = change(1, 2);
+    const two = { ...change(2, 2), diff: one.diff, added: 7 };
+    const input = base([one, two]);
+    const md = renderReport(input, SUMMARY_BUDGET);
+    expect(md).toContain("<code>src/f1.ts</code> +2 −0");
+    expect(md).toContain("<code>src/f2.ts</code> +7 −0");
+    // A second rendering of the same input (the comment after the summary) after a change to a file.
+    two.path = "src/renamed.ts";
+    expect(renderReport(input, COMMENT_BUDGET)).toContain("<code>src/renamed.ts</code> +7 −0");
+  });
+
   it("redacts before cutting, and fences agent text", () => {
     const f = change(1, 1);
     f.diff = `+token key_secret_value_1234\n+\`\`\`\n+</details><img src=x onerror=alert(1)>`;
