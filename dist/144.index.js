@@ -4637,22 +4637,13 @@ function renderReport(input, budget) {
     const withDiff = files.filter((f) => f.diff !== undefined && f.diff !== "");
     const all = withDiff.map((f) => f.path);
     const shape = { diffs: new Set(all), toolTable: true, fileRows: files.length, notes: [] };
-    const blocks = blocksOf(input);
-    const sized = (f) => {
-        const kept = blocks.get(f.diff);
-        if (kept && kept.path === f.path && kept.added === f.added && kept.removed === f.removed)
-            return kept;
-        const text = diffBlock(f, input.redact);
-        const b = { path: f.path, added: f.added, removed: f.removed, text, bytes: Buffer.byteLength(text) };
-        blocks.set(f.diff, b);
-        return b;
-    };
+    const sized = blocksOf(input);
     const block = (f) => sized(f).text;
     // The whole report with every diff is composed only when it can fit: its size is the report's without
     // diffs plus each diff's block, counted, not joined (2,000 diffs: megabytes joined to be measured and
     // thrown away, BENCHMARKS.md). Counted or composed, the excess is the same number. A block that cannot
     // be built (the diff is the agent's) is left to compose, whose part for the files says so in a note.
-    let excess = all.length === 0 ? 0 : countedExcess(input, files, shape, withDiff, sized, block, budget);
+    let excess = all.length === 0 ? 0 : countedExcess(input, files, shape, withDiff, sized, budget);
     if (excess <= 0) {
         const text = compose(input, files, shape, block);
         if (fits(text, budget))
@@ -4660,13 +4651,13 @@ function renderReport(input, budget) {
         excess = overBy(text, budget);
     }
     // 1. the largest diffs first: drop as many as the excess needs in one go, then one at a time
-    const bySize = files.filter((f) => f.diff).sort((a, b) => (b.diff?.length ?? 0) - (a.diff?.length ?? 0));
+    const bySize = [...withDiff].sort((a, b) => b.diff.length - a.diff.length);
     let text;
     let dropped = 0;
     for (const f of bySize) {
         shape.diffs.delete(f.path);
         dropped++;
-        excess -= f.diff?.length ?? 0;
+        excess -= f.diff.length;
         if (excess > 0 && dropped < bySize.length)
             continue;
         shape.notes[0] = `${dropped} of ${all.length} diffs are left out to fit (the largest first); the job log has every edit.`;
@@ -4697,7 +4688,8 @@ function renderReport(input, budget) {
  * built (a note then stands for the part, diffs or not), composed as it was before it was counted, so
  * that the report is the same either way.
  */
-function countedExcess(input, files, shape, withDiff, sized, block, budget) {
+function countedExcess(input, files, shape, withDiff, sized, budget) {
+    const block = (f) => sized(f).text;
     const composed = () => overBy(compose(input, files, shape, block), budget);
     let pieces;
     try {
@@ -4718,13 +4710,23 @@ function countedExcess(input, files, shape, withDiff, sized, block, budget) {
  * taken again only for the same path and counts.
  */
 const cache = new WeakMap();
+/** A file's diff block, with its size: built once per report input (see {@link cache}). */
 function blocksOf(input) {
-    let m = cache.get(input);
-    if (!m) {
-        m = new Map();
-        cache.set(input, m);
+    let blocks = cache.get(input);
+    if (!blocks) {
+        blocks = new Map();
+        cache.set(input, blocks);
     }
-    return m;
+    const kept = blocks;
+    return (f) => {
+        const b = kept.get(f.diff);
+        if (b && b.path === f.path && b.added === f.added && b.removed === f.removed)
+            return b;
+        const text = diffBlock(f, input.redact);
+        const built = { path: f.path, added: f.added, removed: f.removed, text, bytes: Buffer.byteLength(text) };
+        kept.set(f.diff, built);
+        return built;
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/changes/outputs.ts

@@ -27,26 +27,16 @@ export function renderReport(input: ReportInput, budget: Budget): string {
     ...f,
     diff: f.diff ? input.redact(f.diff) : undefined,
   }));
-  const withDiff = files.filter(
-    (f): f is FileChange & { diff: string } => f.diff !== undefined && f.diff !== "",
-  );
+  const withDiff = files.filter((f): f is WithDiff => f.diff !== undefined && f.diff !== "");
   const all = withDiff.map((f) => f.path);
   const shape: Shape = { diffs: new Set(all), toolTable: true, fileRows: files.length, notes: [] };
-  const blocks = blocksOf(input);
-  const sized = (f: FileChange & { diff: string }): Sized => {
-    const kept = blocks.get(f.diff);
-    if (kept && kept.path === f.path && kept.added === f.added && kept.removed === f.removed) return kept;
-    const text = diffBlock(f, input.redact);
-    const b = { path: f.path, added: f.added, removed: f.removed, text, bytes: Buffer.byteLength(text) };
-    blocks.set(f.diff, b);
-    return b;
-  };
-  const block = (f: FileChange & { diff: string }) => sized(f).text;
+  const sized = blocksOf(input);
+  const block = (f: WithDiff) => sized(f).text;
   // The whole report with every diff is composed only when it can fit: its size is the report's without
   // diffs plus each diff's block, counted, not joined (2,000 diffs: megabytes joined to be measured and
   // thrown away, BENCHMARKS.md). Counted or composed, the excess is the same number. A block that cannot
   // be built (the diff is the agent's) is left to compose, whose part for the files says so in a note.
-  let excess = all.length === 0 ? 0 : countedExcess(input, files, shape, withDiff, sized, block, budget);
+  let excess = all.length === 0 ? 0 : countedExcess(input, files, shape, withDiff, sized, budget);
   if (excess <= 0) {
     const text = compose(input, files, shape, block);
     if (fits(text, budget)) return text;
@@ -54,13 +44,13 @@ export function renderReport(input: ReportInput, budget: Budget): string {
   }
 
   // 1. the largest diffs first: drop as many as the excess needs in one go, then one at a time
-  const bySize = files.filter((f) => f.diff).sort((a, b) => (b.diff?.length ?? 0) - (a.diff?.length ?? 0));
+  const bySize = [...withDiff].sort((a, b) => b.diff.length - a.diff.length);
   let text: string;
   let dropped = 0;
   for (const f of bySize) {
     shape.diffs.delete(f.path);
     dropped++;
-    excess -= f.diff?.length ?? 0;
+    excess -= f.diff.length;
     if (excess > 0 && dropped < bySize.length) continue;
     shape.notes[0] = `${dropped} of ${all.length} diffs are left out to fit (the largest first); the job log has every edit.`;
     text = compose(input, files, shape, block);
@@ -92,11 +82,11 @@ function countedExcess(
   input: ReportInput,
   files: FileChange[],
   shape: Shape,
-  withDiff: (FileChange & { diff: string })[],
-  sized: (f: FileChange & { diff: string }) => Sized,
-  block: (f: FileChange & { diff: string }) => string,
+  withDiff: WithDiff[],
+  sized: (f: WithDiff) => Sized,
   budget: Budget,
 ): number {
+  const block = (f: WithDiff) => sized(f).text;
   const composed = () => overBy(compose(input, files, shape, block), budget);
   let pieces: Sized[];
   try {
@@ -110,6 +100,9 @@ function countedExcess(
   });
   return whole ? overByJoined(base, pieces, budget) : composed();
 }
+
+/** A file with a diff to show. */
+type WithDiff = FileChange & { diff: string };
 
 /** A diff's block as the report shows it, with what it was built from besides the diff. */
 interface Block extends Sized {
@@ -125,11 +118,20 @@ interface Block extends Sized {
  */
 const cache = new WeakMap<ReportInput, Map<string, Block>>();
 
-function blocksOf(input: ReportInput): Map<string, Block> {
-  let m = cache.get(input);
-  if (!m) {
-    m = new Map();
-    cache.set(input, m);
+/** A file's diff block, with its size: built once per report input (see {@link cache}). */
+function blocksOf(input: ReportInput): (f: WithDiff) => Sized {
+  let blocks = cache.get(input);
+  if (!blocks) {
+    blocks = new Map();
+    cache.set(input, blocks);
   }
-  return m;
+  const kept = blocks;
+  return (f) => {
+    const b = kept.get(f.diff);
+    if (b && b.path === f.path && b.added === f.added && b.removed === f.removed) return b;
+    const text = diffBlock(f, input.redact);
+    const built = { path: f.path, added: f.added, removed: f.removed, text, bytes: Buffer.byteLength(text) };
+    kept.set(f.diff, built);
+    return built;
+  };
 }
