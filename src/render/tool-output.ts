@@ -37,16 +37,30 @@ function workspaceHeaders(body: string, root: string | undefined): string {
   const first = body.indexOf("\n");
   const second = first === -1 ? -1 : body.indexOf("\n", first + 1);
   const end = second === -1 ? body.length : second;
-  const lines = [body.slice(0, first), body.slice(first + 1, end)];
-  if (first === -1 || !lines[1]!.startsWith("+++ b/")) return body;
-  const shown = lines.map((line) => {
-    const [, prefix, p] = HEADER.exec(line.replace(/\r$/, "")) ?? [];
-    if (!prefix || !p || !isAbsoluteAny(p)) return line;
-    const rel = relatePath(p, root);
-    return rel.inside ? `${prefix}${rel.display}` : line;
-  });
-  return `${shown.join("\n")}${body.slice(end)}`;
+  if (first === -1 || !body.startsWith("+++ b/", first + 1)) return body;
+  const pair = body.slice(0, end);
+  // A run edits the same few files call after call (edit-heavy: 4,680 edits of 8 files): each pair of
+  // headers is worked out once per root.
+  const key = `${root}\0${pair}`;
+  let shown = SHOWN_HEADERS.get(key);
+  if (shown === undefined) {
+    shown = [pair.slice(0, first), pair.slice(first + 1)]
+      .map((line) => {
+        const [, prefix, p] = HEADER.exec(line.replace(/\r$/, "")) ?? [];
+        if (!prefix || !p || !isAbsoluteAny(p)) return line;
+        const rel = relatePath(p, root);
+        return rel.inside ? `${prefix}${rel.display}` : line;
+      })
+      .join("\n");
+    if (SHOWN_HEADERS.size >= MAX_SHOWN_HEADERS) SHOWN_HEADERS.clear();
+    SHOWN_HEADERS.set(key, shown);
+  }
+  return shown === pair ? body : `${shown}${body.slice(end)}`;
 }
+
+/** The header pairs worked out so far, by root and pair (bounded: cleared when full). */
+const SHOWN_HEADERS = new Map<string, string>();
+const MAX_SHOWN_HEADERS = 256;
 
 /**
  * The first `max` lines, without splitting the rest (a tool's output can be megabytes). Only what is

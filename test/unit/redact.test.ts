@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createRedactor } from "../../src/base/redact.js";
+import { createRedactor, mayHoldToken, TOKEN_PREFIXES } from "../../src/base/redact.js";
 
 describe("redaction", () => {
   const redact = createRedactor(["s3cr3t-value", "multi\nline-secret", undefined, "abc"]);
@@ -20,6 +20,30 @@ describe("redaction", () => {
     ["disk-0123456789abcdefghijkl stays", "disk-0123456789abcdefghijkl stays"],
   ])("token shapes: %s", (text, want) => {
     expect(redact(text)).toBe(want);
+  });
+});
+
+describe("the quick look for a token's prefix", () => {
+  it("finds a prefix exactly when the text holds one, wherever it is and whatever is around it", () => {
+    // Pieces of the prefixes, so that whole ones, near misses and overlaps (`sk-sk-proj-`) all come up.
+    const pieces = [
+      ...TOKEN_PREFIXES,
+      ...TOKEN_PREFIXES.map((p) => p.slice(0, -1)),
+      "_",
+      "-",
+      "a",
+      "K",
+      "\n",
+      "é",
+    ];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 12 }), (parts) => {
+        const text = parts.join("");
+        expect(mayHoldToken(text)).toBe(TOKEN_PREFIXES.some((p) => text.includes(p)));
+      }),
+      { numRuns: 5_000 },
+    );
+    for (const p of TOKEN_PREFIXES) expect(mayHoldToken(`x${p}`)).toBe(true);
   });
 });
 
