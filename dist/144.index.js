@@ -3513,9 +3513,11 @@ class RunModel {
     }
     /** The call's name, main argument and target, as the tool gives them. */
     describe(tool, call) {
-        call.name = toolName(tool);
-        call.inside = true;
+        // Both read before the call is touched: it is never left half described.
+        const name = toolName(tool);
         const arg = mainArg(tool);
+        call.name = name;
+        call.inside = true;
         if (arg.value === undefined)
             return;
         call.mainArg = arg.value;
@@ -4022,9 +4024,9 @@ function workspaceHeaders(body, root) {
         return body;
     const pair = body.slice(0, end);
     // A run edits the same few files call after call (edit-heavy: 4,680 edits of 8 files): each pair of
-    // headers is worked out once per root.
-    const key = `${root}\0${pair}`;
-    let shown = SHOWN_HEADERS.get(key);
+    // headers is worked out once per root. By root, then by pair: no key joins two of the agent's strings.
+    let byPair = SHOWN_HEADERS.get(root);
+    let shown = byPair?.get(pair);
     if (shown === undefined) {
         shown = [pair.slice(0, first), pair.slice(first + 1)]
             .map((line) => {
@@ -4035,15 +4037,27 @@ function workspaceHeaders(body, root) {
             return rel.inside ? `${prefix}${rel.display}` : line;
         })
             .join("\n");
-        if (SHOWN_HEADERS.size >= MAX_SHOWN_HEADERS)
-            SHOWN_HEADERS.clear();
-        SHOWN_HEADERS.set(key, shown);
+        if (pair.length <= MAX_KEPT_PAIR) {
+            if (!byPair || byPair.size >= MAX_SHOWN_HEADERS) {
+                if (SHOWN_HEADERS.size >= MAX_ROOTS)
+                    SHOWN_HEADERS.clear();
+                byPair = new Map();
+                SHOWN_HEADERS.set(root, byPair);
+            }
+            byPair.set(pair, shown);
+        }
     }
     return shown === pair ? body : `${shown}${body.slice(end)}`;
 }
-/** The header pairs worked out so far, by root and pair (bounded: cleared when full). */
+/**
+ * The header pairs worked out so far, by root and pair. Bounded: a root's pairs start over past
+ * {@link MAX_SHOWN_HEADERS}, the roots past {@link MAX_ROOTS}, and a pair longer than a path's pair can be
+ * (a body without a second line break is all "pair") is not kept.
+ */
 const SHOWN_HEADERS = new Map();
 const MAX_SHOWN_HEADERS = 256;
+const MAX_ROOTS = 4;
+const MAX_KEPT_PAIR = 2 * 4096 + 16;
 /**
  * The first `max` lines, without splitting the rest (a tool's output can be megabytes). Only what is
  * shown is redacted: bodies add up to tens of megabytes in a long run, and this is the hot path.

@@ -277,9 +277,11 @@ export class RunModel {
 
   /** The call's name, main argument and target, as the tool gives them. */
   private describe(tool: Tool, call: ToolCall): void {
-    call.name = toolName(tool);
-    call.inside = true;
+    // Both read before the call is touched: it is never left half described.
+    const name = toolName(tool);
     const arg = mainArg(tool);
+    call.name = name;
+    call.inside = true;
     if (arg.value === undefined) return;
     call.mainArg = arg.value;
     if (!arg.isPath) {

@@ -40,9 +40,9 @@ function workspaceHeaders(body: string, root: string | undefined): string {
   if (first === -1 || !body.startsWith("+++ b/", first + 1)) return body;
   const pair = body.slice(0, end);
   // A run edits the same few files call after call (edit-heavy: 4,680 edits of 8 files): each pair of
-  // headers is worked out once per root.
-  const key = `${root}\0${pair}`;
-  let shown = SHOWN_HEADERS.get(key);
+  // headers is worked out once per root. By root, then by pair: no key joins two of the agent's strings.
+  let byPair = SHOWN_HEADERS.get(root);
+  let shown = byPair?.get(pair);
   if (shown === undefined) {
     shown = [pair.slice(0, first), pair.slice(first + 1)]
       .map((line) => {
@@ -52,15 +52,27 @@ function workspaceHeaders(body: string, root: string | undefined): string {
         return rel.inside ? `${prefix}${rel.display}` : line;
       })
       .join("\n");
-    if (SHOWN_HEADERS.size >= MAX_SHOWN_HEADERS) SHOWN_HEADERS.clear();
-    SHOWN_HEADERS.set(key, shown);
+    if (pair.length <= MAX_KEPT_PAIR) {
+      if (!byPair || byPair.size >= MAX_SHOWN_HEADERS) {
+        if (SHOWN_HEADERS.size >= MAX_ROOTS) SHOWN_HEADERS.clear();
+        byPair = new Map();
+        SHOWN_HEADERS.set(root, byPair);
+      }
+      byPair.set(pair, shown);
+    }
   }
   return shown === pair ? body : `${shown}${body.slice(end)}`;
 }
 
-/** The header pairs worked out so far, by root and pair (bounded: cleared when full). */
-const SHOWN_HEADERS = new Map<string, string>();
+/**
+ * The header pairs worked out so far, by root and pair. Bounded: a root's pairs start over past
+ * {@link MAX_SHOWN_HEADERS}, the roots past {@link MAX_ROOTS}, and a pair longer than a path's pair can be
+ * (a body without a second line break is all "pair") is not kept.
+ */
+const SHOWN_HEADERS = new Map<string, Map<string, string>>();
 const MAX_SHOWN_HEADERS = 256;
+const MAX_ROOTS = 4;
+const MAX_KEPT_PAIR = 2 * 4096 + 16;
 
 /**
  * The first `max` lines, without splitting the rest (a tool's output can be megabytes). Only what is

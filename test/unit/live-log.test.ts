@@ -35,10 +35,15 @@ it("failed calls become annotations only when the run fails, after the footer", 
 });
 
 /** The edit group's lines for one edit of `file` whose diff names `diffPath`, in a run whose cwd is `cwd`. */
-function editGroup(cwd: string | undefined, file: string, diffPath: string, workspace?: string): string[] {
-  const diffString = [`--- a/${diffPath}`, `+++ b/${diffPath}`, "@@ -1,1 +1,1 @@", "--- a/kept", "+new"].join(
-    "\n",
-  );
+function editGroup(
+  cwd: string | undefined,
+  file: string,
+  diffPath: string,
+  workspace?: string,
+  diff?: string,
+): string[] {
+  const diffString =
+    diff ?? [`--- a/${diffPath}`, `+++ b/${diffPath}`, "@@ -1,1 +1,1 @@", "--- a/kept", "+new"].join("\n");
   const events = [
     { type: "system", subtype: "init", ...(cwd ? { cwd } : {}), session_id: "s", model: "m" },
     {
@@ -95,6 +100,13 @@ describe("an edit's diff names its file as the workspace does", () => {
     const [title, ...body] = editGroup("/home/u/repo", "/etc/hosts", "/etc/hosts");
     expect(title).toContain("Edit /etc/hosts (outside the workspace)");
     expect(body.slice(0, 2)).toEqual(["--- a//etc/hosts", "+++ b//etc/hosts"]);
+  });
+
+  it("a header pair worked out for one root is never taken for another's, whatever the agent's strings hold", () => {
+    // Roots and pairs once made one key joined by a NUL: this root and pair made the key of the first call's.
+    editGroup("/w", "/w/x", "", undefined, "--- a/\0--- a//w/x\n+++ b//w/x\nBODY");
+    const body = editGroup("/w\0--- a/", "/w/x", "", undefined, "--- a//w/x\n+++ b//w/x\nREST").slice(1);
+    expect(body).toEqual(["--- a//w/x", "+++ b//w/x", "REST"]);
   });
 
   it("without a cwd in system/init, relative to the workspace the action gave", () => {

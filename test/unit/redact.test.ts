@@ -62,6 +62,11 @@ describe("secrets in their encodings", () => {
     expect(odd(`?p=${encodeURIComponent('p@ss"word/with+chars')}`)).toBe("?p=***");
   });
 
+  it("a secret with a lone surrogate (no URL encoding exists) is still redacted, and building does not throw", () => {
+    const odd = createRedactor(["pass\ud800word-1234"]);
+    expect(odd("x pass\ud800word-1234 y")).toBe("x *** y");
+  });
+
   it("a secret inside a longer base64 text, at any offset, never decodes back out", () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 20 }), fc.string({ maxLength: 20 }), (pre, post) => {
