@@ -15,12 +15,7 @@ import { type Backlogged, CAUGHT_UP } from "../pipeline/consume.js";
 
 /** Bytes read at once: large reads when the action is behind mean fewer, cheaper chunks to decode. */
 const READ_BYTES = 64 * 1024;
-/**
- * Reads go into the free end of one slab; a new one is taken when this little is left. A slab holds
- * several reads: a buffer of its own for every 64 KiB chunk cost ~7 µs to allocate (~8 ms of the
- * 2026-shaped run's 1,024 chunks, BENCHMARKS.md). A slab lives as long as a chunk cut from it is unread.
- */
-const SLAB_BYTES = 8 * READ_BYTES;
+/** Reads go into the free end of one slab; a new one is taken when this little is left. */
 const MIN_FREE = 4 * 1024;
 /**
  * The poll behind the notifications. Windows tells of an append late (NTFS updates a file's size lazily):
@@ -50,7 +45,7 @@ export class FollowedFile extends Readable implements Backlogged {
   private end = Number.POSITIVE_INFINITY;
   /** Reading stopped early because the file could not be read: the error's code and the bytes left. */
   failure: { code: string; unread: number } | undefined;
-  private slab = Buffer.allocUnsafe(SLAB_BYTES);
+  private slab = Buffer.allocUnsafe(READ_BYTES);
   private used = 0;
   private watcher: FSWatcher | undefined;
   private poll: NodeJS.Timeout | undefined;
@@ -163,16 +158,14 @@ export class FollowedFile extends Readable implements Backlogged {
     if (this.poll) clearTimeout(this.poll);
     this.poll = undefined;
     if (this.fd === undefined || this.eof) return;
-    if (SLAB_BYTES - this.used < MIN_FREE) {
+    if (READ_BYTES - this.used < MIN_FREE) {
       // The chunks pushed so far keep the old slab alive until they are consumed; a slab is never reused.
-      this.slab = Buffer.allocUnsafe(SLAB_BYTES);
+      this.slab = Buffer.allocUnsafe(READ_BYTES);
       this.used = 0;
     }
-    /** What one read may take: a read that gets all of it finds more waiting, most likely. */
-    const room = Math.min(READ_BYTES, SLAB_BYTES - this.used);
     let n: number;
     try {
-      const want = Math.min(room, this.end - this.position);
+      const want = Math.min(READ_BYTES - this.used, this.end - this.position);
       n = want > 0 ? readSync(this.fd, this.slab, this.used, want, this.position) : 0;
     } catch (e) {
       // The events read so far still make a report: the stream ends here, and the session says why (an
@@ -182,7 +175,7 @@ export class FollowedFile extends Readable implements Backlogged {
       return;
     }
     const wasBehind = this.backlog;
-    this.backlog = n > 0 && n === room;
+    this.backlog = n > 0 && n === READ_BYTES - this.used;
     if (n > 0) {
       const chunk = this.slab.subarray(this.used, this.used + n);
       this.used += n;
