@@ -77,6 +77,7 @@ export async function observe(source: AgentSource, o: ObserveOptions): Promise<O
 
 /** The pipeline and its listeners. */
 function build(parts: typeof import("./after-start.js"), source: AgentSource, o: ObserveOptions): Wired {
+  parts.capYoungGeneration();
   const { settings } = o;
   const live = new parts.LiveLog(o.log, {
     toolOutputLines: settings.toolOutputLines,
