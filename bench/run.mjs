@@ -813,6 +813,20 @@ async function main() {
     pipeIdle: med(x.floorPipe, (s) => s.wallMs - s.cpuMs),
     node: median(x.node),
   });
+  /**
+   * The ratio of each rotation's own action and floor runs (the floor the lesser of its two transports in
+   * that rotation): its median, and its spread. A machine that slows for a while slows both runs of a
+   * rotation, which the ratio of the medians above does not pair; the spread shows how noisy a figure is.
+   * @param {{ action: Sample[], floor: Sample[], floorPipe: Sample[] }} x @param {(s: Sample) => number} f
+   */
+  const paired = (x, f) => {
+    const ratios = x.action.flatMap((a, i) => {
+      const floors = [x.floor[i], x.floorPipe[i]].filter((s) => s !== undefined).map(f);
+      return floors.length ? [f(a) / Math.min(...floors)] : [];
+    });
+    if (ratios.length === 0) return "n/a";
+    return `${median(ratios).toFixed(2)}× (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`;
+  };
   const C = figures(ctp.samples);
   const L = figures(tp.samples);
   const E = figures(etp.samples);
@@ -958,7 +972,9 @@ async function main() {
         `  the floor through a file (the action's transport) ${(F.fileWall / 1000).toFixed(2)} s, CPU tree ${(F.fileTree / 1000).toFixed(2)} s, wall above its CPU ${F.fIdle.toFixed(0)} ms; ` +
         `through a pipe ${(F.pipeWall / 1000).toFixed(2)} s, CPU tree ${(F.pipeTree / 1000).toFixed(2)} s, wall above its CPU ${F.pipeIdle.toFixed(0)} ms (the lesser of each is the floor)\n` +
         `  floor + the raw copy (BENCH_FLOOR_TEE, through a pipe) ${(F.tWall / F.fWall).toFixed(2)}× the floor, CPU ${(F.tCpu / 1000).toFixed(2)} s; ` +
-        `${(bytes / 2 ** 20 / (F.aWall / 1000)).toFixed(0)} MiB/s through the action; log ${(x.logBytes / 1024).toFixed(0)} KiB`,
+        `${(bytes / 2 ** 20 / (F.aWall / 1000)).toFixed(0)} MiB/s through the action; log ${(x.logBytes / 1024).toFixed(0)} KiB\n` +
+        `  paired, each rotation's action over that rotation's lesser floor: ${paired(x.samples, (s) => s.wallMs)} wall, ` +
+        `${paired(x.samples, (s) => s.treeCpuMs)} CPU (tree) (median, least–most: how far the machine moved)`,
     );
   }
   log(
