@@ -744,6 +744,8 @@ function cap(s) {
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./src/base/memo.ts
+var memo = __webpack_require__(9987);
 // EXTERNAL MODULE: ./src/model/paths.ts
 var paths = __webpack_require__(1933);
 ;// CONCATENATED MODULE: ./src/changes/locate.ts
@@ -755,8 +757,7 @@ var paths = __webpack_require__(1933);
  */
 
 
-/** Paths answered per root before the answers start again (memory stays flat with the number of files). */
-const ANSWERS_MAX = 4096;
+
 class Locator {
     workspace;
     platform;
@@ -770,23 +771,18 @@ class Locator {
         this.root = workspace;
     }
     /**
-     * Answers by path for the current root: a run names the same few files call after call (the edit-heavy
-     * run: 4,680 edits of 8 files), and each answer was a relating, a key and two pattern tests again.
+     * Answers by root and path: a run names the same few files call after call (the edit-heavy run: 4,680
+     * edits of 8 files), and each answer was a relating, a key and two pattern tests again.
      */
-    answers = new Map();
-    answersRoot;
+    answers = new memo/* RootedMemo */.m(2, 4096);
     /** Where `p` is, as a workspace path and a key; undefined for no file (empty, NUL, the root itself). */
     locate(p) {
         const root = this.root || this.workspace;
-        if (this.answersRoot !== root || this.answers.size >= ANSWERS_MAX) {
-            this.answers.clear();
-            this.answersRoot = root;
-        }
-        const known = this.answers.get(p);
-        if (known !== undefined || this.answers.has(p))
+        const known = this.answers.get(root, p);
+        if (known !== undefined || this.answers.has(root, p))
             return known;
         const found = this.find(p, root);
-        this.answers.set(p, found);
+        this.answers.set(root, p, found);
         return found;
     }
     find(p, root) {
@@ -3547,7 +3543,23 @@ function mergeTodos(list, update) {
     return out;
 }
 
+// EXTERNAL MODULE: ./src/base/regexp.ts
+var regexp = __webpack_require__(9748);
 ;// CONCATENATED MODULE: ./src/stream/deltas.ts
+/**
+ * The two commonest lines of a stream, read without the general JSON parser: a thinking delta and an
+ * assistant token delta (with `--stream-partial-output`, most lines of a run: 205,270 of the 2026-shaped
+ * stream's 222,578, 184,484 of them in the plain shape read here). In their exact compact shape, as the
+ * CLI writes them (docs/stream-format.md), the line becomes its event at once, its text a slice of the
+ * line: no parsed object is built and none is then read into an event (events.ts). Decoding that stream
+ * in-process: ~230 → ~200 ms (BENCHMARKS.md).
+ *
+ * Only text that JSON.parse would read as the very same value is taken: no escape, no raw control
+ * character, keys in the CLI's order, an integer timestamp as JSON spells it. Anything else, a single
+ * byte off, is left to JSON.parse (a property test holds the event to the one `toEvent(JSON.parse(line))`
+ * makes).
+ */
+
 const THINKING = '{"type":"thinking","subtype":"delta","text":"';
 const ASSISTANT = '{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"';
 /** What follows the text, up to the session id. */
@@ -3561,10 +3573,7 @@ const PLAIN = String.raw `[^"\\\u0000-\u001f]*`;
 const INTEGER = "0|[1-9][0-9]{0,15}";
 /** The whole line, anchored at both ends: the text and the timestamp captured, the session id checked. */
 function shape(prefix, tail) {
-    return new RegExp(`^${literally(prefix)}(${PLAIN})${literally(tail)}${PLAIN}${literally(STAMP)}(${INTEGER})\\}$`);
-}
-function literally(literal) {
-    return literal.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&");
+    return new RegExp(`^${(0,regexp/* escapeRegExp */.N)(prefix)}(${PLAIN})${(0,regexp/* escapeRegExp */.N)(tail)}${PLAIN}${(0,regexp/* escapeRegExp */.N)(STAMP)}(${INTEGER})\\}$`);
 }
 /**
  * One anchored expression a line: V8 compiles each to native code, and one pass of it costs less than
@@ -3996,6 +4005,7 @@ var headlines = __webpack_require__(8745);
 
 
 
+
 /** A single line longer than this is cut: one minified file must not flood the log. */
 const MAX_LINE = 2000;
 /** Redacted past the cut too, so that a cut never falls inside a secret (the runner's mask would miss half). */
@@ -4025,9 +4035,8 @@ function workspaceHeaders(body, root) {
         return body;
     const pair = body.slice(0, end);
     // A run edits the same few files call after call (edit-heavy: 4,680 edits of 8 files): each pair of
-    // headers is worked out once per root. By root, then by pair: no key joins two of the agent's strings.
-    let byPair = SHOWN_HEADERS.get(root);
-    let shown = byPair?.get(pair);
+    // headers is worked out once per root.
+    let shown = SHOWN_HEADERS.get(root, pair);
     if (shown === undefined) {
         shown = [pair.slice(0, first), pair.slice(first + 1)]
             .map((line) => {
@@ -4038,26 +4047,14 @@ function workspaceHeaders(body, root) {
             return rel.inside ? `${prefix}${rel.display}` : line;
         })
             .join("\n");
-        if (pair.length <= MAX_KEPT_PAIR) {
-            if (!byPair || byPair.size >= MAX_SHOWN_HEADERS) {
-                if (SHOWN_HEADERS.size >= MAX_ROOTS)
-                    SHOWN_HEADERS.clear();
-                byPair = new Map();
-                SHOWN_HEADERS.set(root, byPair);
-            }
-            byPair.set(pair, shown);
-        }
+        // Not a pair longer than a path's pair can be (a body without a second line break is all "pair").
+        if (pair.length <= MAX_KEPT_PAIR)
+            SHOWN_HEADERS.set(root, pair, shown);
     }
     return shown === pair ? body : `${shown}${body.slice(end)}`;
 }
-/**
- * The header pairs worked out so far, by root and pair. Bounded: a root's pairs start over past
- * {@link MAX_SHOWN_HEADERS}, the roots past {@link MAX_ROOTS}, and a pair longer than a path's pair can be
- * (a body without a second line break is all "pair") is not kept.
- */
-const SHOWN_HEADERS = new Map();
-const MAX_SHOWN_HEADERS = 256;
-const MAX_ROOTS = 4;
+/** The header pairs worked out so far. */
+const SHOWN_HEADERS = new memo/* RootedMemo */.m(4, 256);
 const MAX_KEPT_PAIR = 2 * 4096 + 16;
 /**
  * The first `max` lines, without splitting the rest (a tool's output can be megabytes). Only what is
@@ -4941,7 +4938,7 @@ function withDeadline(p, ms, abort) {
 
 
 async function publish(o, s, context, deps, redact, progress) {
-    const once = memo(redact);
+    const once = publish_memo(redact);
     // After a cancel each gets its share of the runner's 7.5 s (base/deadlines.ts).
     const deadlines = o.cancelled ? base_deadlines/* CANCEL_BUDGET */.LF : base_deadlines/* RUN_DEADLINES */.Y1;
     const to = { pullRequest: context.pullRequest, token: s.githubToken };
@@ -5016,7 +5013,7 @@ async function appendSummary(deps, text) {
         deps.warning(`Could not write the job summary: ${e.message}`);
     }
 }
-function memo(redact) {
+function publish_memo(redact) {
     const seen = new Map();
     return (text) => {
         let r = seen.get(text);

@@ -9,6 +9,8 @@
  * V8's backtracking overflows its stack on a 6 MB run of token characters, so each shape is a linear scan.
  */
 
+import { escapeRegExp } from "./regexp.js";
+
 export const REDACTED = "***";
 
 export type Redact = (text: string) => string;
@@ -29,16 +31,12 @@ export function createRedactor(secrets: (string | undefined)[]): Redact {
   // then are they replaced one by one, longest first. The token shapes' quick look is a scan of its own:
   // one expression of both was 4× slower than the two (an alternation that mixes a look-behind with
   // literals loses V8's fast search for either; BENCHMARKS.md).
-  const secret = known.length ? new RegExp(known.map(escapeLiteral).join("|")) : undefined;
+  const secret = known.length ? new RegExp(known.map(escapeRegExp).join("|")) : undefined;
   return (text) => {
     let out = text;
     if (secret?.test(out)) for (const s of known) if (out.includes(s)) out = out.replaceAll(s, REDACTED);
     return redactTokenShapes(out);
   };
-}
-
-function escapeLiteral(literal: string): string {
-  return literal.replace(/[.*+?^${}()|[\]\\-]/g, "\\$&");
 }
 
 /** The forms a secret takes on its way into files and URLs. */
@@ -122,7 +120,7 @@ const PREFIXED: [prefix: string, shape: Shape][] = SHAPES.flatMap((shape) =>
  * backtrack). The body is then checked by hand (see above). Their first two characters alone (`gh`, `ke`,
  * `sk`, …) matched all through ordinary text and code, each match a loop over the prefixes in JavaScript.
  */
-const PREFIX = new RegExp(PREFIXED.map(([p]) => escapeLiteral(p)).join("|"), "g");
+const PREFIX = new RegExp(PREFIXED.map(([p]) => escapeRegExp(p)).join("|"), "g");
 
 /** Every prefix a token shape starts with. */
 export const TOKEN_PREFIXES: readonly string[] = PREFIXED.map(([p]) => p);
@@ -136,13 +134,12 @@ export function mayHoldToken(text: string): boolean {
  * Whether a text may hold a prefix at all, found ~7× faster than by {@link PREFIX} (4 MB of the live log's
  * tool output: 7 → 1 ms): nearly every prefix ends in `_` or `-`, so the scan looks for those two
  * characters alone, which V8 does natively, and only at one of them looks behind for a whole prefix; an
- * alternation of literals is tried at every position of the text. No `u` flag: `\-` is an escape only
- * without it.
+ * alternation of literals is tried at every position of the text.
  */
 const MAY_HOLD_TOKEN = (() => {
   const tail = TOKEN_PREFIXES.filter((p) => p.endsWith("_") || p.endsWith("-"));
   const other = TOKEN_PREFIXES.filter((p) => !tail.includes(p));
-  return new RegExp([`[_-](?<=${tail.map(escapeLiteral).join("|")})`, ...other.map(escapeLiteral)].join("|"));
+  return new RegExp([`[_-](?<=${tail.map(escapeRegExp).join("|")})`, ...other.map(escapeRegExp)].join("|"));
 })();
 
 /** Every token shape in `text` replaced; linear in its length (one native scan for the prefixes). */

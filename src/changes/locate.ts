@@ -5,6 +5,7 @@
  * paths are re-related to the workspace. Strings only: nothing here touches the disk.
  */
 import path from "node:path";
+import { RootedMemo } from "../base/memo.js";
 import { isRepoData, isWindowsPath, relatePath } from "../model/paths.js";
 
 export interface Located {
@@ -14,9 +15,6 @@ export interface Located {
   /** Under `.git/` ({@link isRepoData}): listed as changed, never read, diffed or shown. */
   repoData: boolean;
 }
-
-/** Paths answered per root before the answers start again (memory stays flat with the number of files). */
-const ANSWERS_MAX = 4096;
 
 export class Locator {
   /** The directory the agent's paths are relative to: the init `cwd` once the agent said it. */
@@ -31,23 +29,18 @@ export class Locator {
   }
 
   /**
-   * Answers by path for the current root: a run names the same few files call after call (the edit-heavy
-   * run: 4,680 edits of 8 files), and each answer was a relating, a key and two pattern tests again.
+   * Answers by root and path: a run names the same few files call after call (the edit-heavy run: 4,680
+   * edits of 8 files), and each answer was a relating, a key and two pattern tests again.
    */
-  private readonly answers = new Map<string, Located | undefined>();
-  private answersRoot: string | undefined;
+  private readonly answers = new RootedMemo<Located | undefined>(2, 4096);
 
   /** Where `p` is, as a workspace path and a key; undefined for no file (empty, NUL, the root itself). */
   locate(p: string): Located | undefined {
     const root = this.root || this.workspace;
-    if (this.answersRoot !== root || this.answers.size >= ANSWERS_MAX) {
-      this.answers.clear();
-      this.answersRoot = root;
-    }
-    const known = this.answers.get(p);
-    if (known !== undefined || this.answers.has(p)) return known;
+    const known = this.answers.get(root, p);
+    if (known !== undefined || this.answers.has(root, p)) return known;
     const found = this.find(p, root);
-    this.answers.set(p, found);
+    this.answers.set(root, p, found);
     return found;
   }
 

@@ -4,6 +4,7 @@
  * (docs/stream-format.md "Paths"). Nothing here touches the file system: these are strings from the agent.
  */
 import path from "node:path";
+import { RootedMemo } from "../base/memo.js";
 
 export interface RelatedPath {
   /** The path relative to the root, with `/` separators; the normalised absolute path when outside. */
@@ -19,29 +20,19 @@ export function isWindowsPath(p: string): boolean {
 }
 
 /**
- * The same few paths come back on every call to them (start, completion, change tracking), by root: a
- * key joined from the two was a new string to copy and hash on every call (~10 ms of the edit-heavy
- * run's 64 MiB).
+ * The same few paths come back on every call to them (start, completion, change tracking). By root, then
+ * by path: a key joined from the two was a new string to copy and hash on every call (~10 ms of the
+ * edit-heavy run's 64 MiB).
  */
-const cache = new Map<string, Map<string, RelatedPath>>();
-/** Paths kept per root; roots kept (a run has one or two: the init's cwd, the workspace). */
-const CACHE_MAX = 4096;
-const ROOTS_MAX = 16;
+const related = new RootedMemo<RelatedPath>(16, 4096);
 
 /** Relates `p` (relative to `root`, or absolute) to `root`, in whichever OS style `root` is in. */
 export function relatePath(p: string, root: string | undefined): RelatedPath {
-  let paths = cache.get(root ?? "");
-  if (!paths) {
-    if (cache.size >= ROOTS_MAX) cache.clear();
-    paths = new Map();
-    cache.set(root ?? "", paths);
-  }
-  const hit = paths.get(p);
+  const hit = related.get(root ?? "", p);
   if (hit) return hit;
-  const related = relateUncached(p, root);
-  if (paths.size >= CACHE_MAX) paths.clear();
-  paths.set(p, related);
-  return related;
+  const r = relateUncached(p, root);
+  related.set(root ?? "", p, r);
+  return r;
 }
 
 function relateUncached(p: string, root: string | undefined): RelatedPath {

@@ -3,6 +3,7 @@
  * diff), trimmed to a readable size. Returns lines of untrusted text (the writer neutralises them).
  */
 import { SECRET_MARGIN } from "../base/limits.js";
+import { RootedMemo } from "../base/memo.js";
 import { isAbsoluteAny, relatePath } from "../model/paths.js";
 import { logBody, outcomeError, type Tool } from "../tools/index.js";
 
@@ -40,9 +41,8 @@ function workspaceHeaders(body: string, root: string | undefined): string {
   if (first === -1 || !body.startsWith("+++ b/", first + 1)) return body;
   const pair = body.slice(0, end);
   // A run edits the same few files call after call (edit-heavy: 4,680 edits of 8 files): each pair of
-  // headers is worked out once per root. By root, then by pair: no key joins two of the agent's strings.
-  let byPair = SHOWN_HEADERS.get(root);
-  let shown = byPair?.get(pair);
+  // headers is worked out once per root.
+  let shown = SHOWN_HEADERS.get(root, pair);
   if (shown === undefined) {
     shown = [pair.slice(0, first), pair.slice(first + 1)]
       .map((line) => {
@@ -52,26 +52,14 @@ function workspaceHeaders(body: string, root: string | undefined): string {
         return rel.inside ? `${prefix}${rel.display}` : line;
       })
       .join("\n");
-    if (pair.length <= MAX_KEPT_PAIR) {
-      if (!byPair || byPair.size >= MAX_SHOWN_HEADERS) {
-        if (SHOWN_HEADERS.size >= MAX_ROOTS) SHOWN_HEADERS.clear();
-        byPair = new Map();
-        SHOWN_HEADERS.set(root, byPair);
-      }
-      byPair.set(pair, shown);
-    }
+    // Not a pair longer than a path's pair can be (a body without a second line break is all "pair").
+    if (pair.length <= MAX_KEPT_PAIR) SHOWN_HEADERS.set(root, pair, shown);
   }
   return shown === pair ? body : `${shown}${body.slice(end)}`;
 }
 
-/**
- * The header pairs worked out so far, by root and pair. Bounded: a root's pairs start over past
- * {@link MAX_SHOWN_HEADERS}, the roots past {@link MAX_ROOTS}, and a pair longer than a path's pair can be
- * (a body without a second line break is all "pair") is not kept.
- */
-const SHOWN_HEADERS = new Map<string, Map<string, string>>();
-const MAX_SHOWN_HEADERS = 256;
-const MAX_ROOTS = 4;
+/** The header pairs worked out so far. */
+const SHOWN_HEADERS = new RootedMemo<string>(4, 256);
 const MAX_KEPT_PAIR = 2 * 4096 + 16;
 
 /**

@@ -11,6 +11,7 @@
  * byte off, is left to JSON.parse (a property test holds the event to the one `toEvent(JSON.parse(line))`
  * makes).
  */
+import { escapeRegExp } from "../base/regexp.js";
 import type { AssistantEvent, ThinkingDeltaEvent } from "./events.js";
 
 const THINKING = '{"type":"thinking","subtype":"delta","text":"';
@@ -28,12 +29,8 @@ const INTEGER = "0|[1-9][0-9]{0,15}";
 /** The whole line, anchored at both ends: the text and the timestamp captured, the session id checked. */
 function shape(prefix: string, tail: string): RegExp {
   return new RegExp(
-    `^${literally(prefix)}(${PLAIN})${literally(tail)}${PLAIN}${literally(STAMP)}(${INTEGER})\\}$`,
+    `^${escapeRegExp(prefix)}(${PLAIN})${escapeRegExp(tail)}${PLAIN}${escapeRegExp(STAMP)}(${INTEGER})\\}$`,
   );
-}
-
-function literally(literal: string): string {
-  return literal.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&");
 }
 
 /**
