@@ -66,6 +66,11 @@ export interface SessionOptions {
   afterChunk: () => void;
   /** A promise while the log cannot take more: the agent's pipes are not read until it settles. */
   outputBusy?: () => Promise<void> | undefined;
+  /**
+   * The agent has exited and its process group is killed: the working tree is final from here on (the
+   * end's git can begin while the rest of its output is read).
+   */
+  onExit?: () => void;
   /** Known secrets out of stderr, before anything cuts it. */
   redact?: (text: string) => string;
 }
@@ -126,6 +131,14 @@ export class AgentSession {
         cut = { at, timer };
       });
     limitDrain(opts.graces.drainMs, "drain");
+    // Once the agent has exited, anything left in its group is a leftover of the agent's: it goes now, not
+    // once the agent's output is read to the end (as long as the action is behind, a backlog), so that
+    // nothing the agent started changes the working tree while the action is still reading.
+    void agent.exited.then(() => {
+      if (over) return;
+      agent.signal("SIGKILL");
+      opts.onExit?.();
+    });
     const sup = new Supervisor(agent, {
       timeoutMs: opts.timeoutMs,
       hangGraceMs: opts.graces.hangAfterResultMs,
@@ -170,7 +183,7 @@ export class AgentSession {
       });
       sup.expectExit();
       exit = await agent.exited;
-      // Anything still in the agent's process group is a leftover of the agent's: it goes with it.
+      // Killed at the exit already (above); again, for a leftover's child forked while that kill ran.
       agent.signal("SIGKILL");
       const failed = agent.stdout.failure;
       if (failed) opts.onUnread(failed.unread, { readError: failed.code });

@@ -254,6 +254,11 @@ export class LiveAgent implements AgentSource {
         log.flush();
       },
       afterChunk: () => log.flush(),
+      // The end's status taken at once, while the agent's output is still read; not under an agent user,
+      // whose processes outside the group go only when it is released (after the reading).
+      onExit: () => {
+        if (!this.agentUser) void this.git.settled?.();
+      },
       outputBusy: deps.outputBusy,
       redact: this.redact,
     });

@@ -1,7 +1,17 @@
 import { spawn } from "node:child_process";
-import { closeSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { startAgent } from "../../src/agent/process.js";
 import { AgentSession, DEFAULT_GRACES } from "../../src/agent/session.js";
@@ -9,6 +19,7 @@ import { FollowedFile, openStdoutFile } from "../../src/agent/stdout-file.js";
 import type { ModelUpdate } from "../../src/model/run-model.js";
 import { consume, HELD_CHUNKS } from "../../src/pipeline/consume.js";
 import { Pipeline } from "../../src/pipeline/pipeline.js";
+import { isProcessAlive } from "../harness/launch.mjs";
 
 /** Starts `node -e script` with its stdout in `file`, as the action starts the agent; returns when it exits. */
 function writer(file: string, script: string) {
@@ -128,8 +139,13 @@ describe("the end of the agent's stream", () => {
 
 describe("the session's reading after the agent exits", () => {
   /** Runs `node -e script` as the agent through the real process and session; what the pipeline saw. */
-  async function session(script: string, graces: Partial<typeof DEFAULT_GRACES>, timeoutMs = 0) {
-    const dir = mkdtempSync(path.join(tmpdir(), "session-"));
+  async function session(
+    script: string,
+    graces: Partial<typeof DEFAULT_GRACES>,
+    timeoutMs = 0,
+    more: { dir?: string; onExit?: () => void; outputBusy?: () => Promise<void> | undefined } = {},
+  ) {
+    const dir = more.dir ?? mkdtempSync(path.join(tmpdir(), "session-"));
     const unread: [number, unknown][] = [];
     const stops: string[] = [];
     const s = new AgentSession({
@@ -144,6 +160,8 @@ describe("the session's reading after the agent exits", () => {
       onStop: (st) => void stops.push(st.reason),
       onUnread: (bytes, why) => void unread.push([bytes, why]),
       afterChunk: () => {},
+      onExit: more.onExit,
+      outputBusy: more.outputBusy,
     });
     const updates: ModelUpdate[] = [];
     const pipeline = new Pipeline([(u) => void updates.push(u)], dir);
@@ -176,5 +194,48 @@ describe("the session's reading after the agent exits", () => {
     expect(r.stops).toEqual([]);
     expect(r.unread).toEqual([]);
     expect(r.pipeline.events).toBe(1);
+  });
+
+  it("what the agent left in its group is killed at its exit, while its output is still unread", async () => {
+    // The agent starts a shell that would outlive it, writes a line and exits. Its output is held unread
+    // (the log is busy) until that shell is gone: only a kill at the agent's exit lets the run end (a kill
+    // once the output is read would wait for ever). The end's git may then begin at once (onExit).
+    const dir = mkdtempSync(path.join(tmpdir(), "session-"));
+    const pidFile = path.join(dir, "leftover.pid");
+    let exits = 0;
+    let held: Promise<void> | undefined;
+    let gone = false;
+    const leftoverGone = async () => {
+      for (;;) {
+        const pid = Number(existsSync(pidFile) ? readFileSync(pidFile, "utf8") : 0);
+        if (pid > 0 && !isProcessAlive(pid)) break;
+        await delay(20);
+      }
+      gone = true;
+    };
+    try {
+      const r = await session(
+        `const c = require("node:child_process").spawn("sleep", ["1000"], { stdio: "ignore" }); c.unref();
+         require("node:fs").writeFileSync(${JSON.stringify(pidFile)}, String(c.pid));
+         process.stdout.write('{"type":"system","subtype":"init","session_id":"s"}\\n');`,
+        {},
+        0,
+        {
+          dir,
+          onExit: () => void exits++,
+          outputBusy: () => {
+            if (gone) return undefined;
+            held ??= leftoverGone();
+            return held;
+          },
+        },
+      );
+      expect(r.end.exit.code).toBe(0);
+      expect(r.pipeline.events).toBe(1);
+      expect(exits).toBe(1);
+    } finally {
+      const pid = Number(existsSync(pidFile) ? readFileSync(pidFile, "utf8") : 0);
+      if (pid > 0 && isProcessAlive(pid)) process.kill(pid, "SIGKILL");
+    }
   });
 });
