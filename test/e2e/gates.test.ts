@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { git, repoWith } from "../harness/git-repo.js";
 import { startGitServer } from "../harness/git-server.js";
 import { startGitHubApi } from "../harness/github-api.js";
 import { cleanupActionRuns, FAKE_AGENT, runAction } from "../harness/run-action.js";
@@ -118,10 +119,6 @@ describe.concurrent("who may start the agent", () => {
   });
 });
 
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync("git", args, { cwd, encoding: "utf8" }).trim();
-}
-
 /** A `pull_request` run on `ws` (PR #5 from `base` to the checkout's HEAD), with `agent` as the agent. */
 function prRunWith(ws: string, base: string, agent: string, prompt: string) {
   return runAction({
@@ -141,21 +138,6 @@ function pullRequestEvent(base: string, head: string): Record<string, unknown> {
   p.pull_request.base = { ...p.pull_request.base, sha: base };
   p.pull_request.head = { ...p.pull_request.head, sha: head };
   return p;
-}
-
-/** A fresh repository with one commit of `files`: its path and that commit. */
-function repoWith(prefix: string, files: Record<string, string>): { ws: string; base: string } {
-  const ws = mkdtempSync(path.join(tmpdir(), prefix));
-  git(ws, "init", "-q");
-  git(ws, "config", "user.email", "t@t.invalid");
-  git(ws, "config", "user.name", "t");
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(ws, name)), { recursive: true });
-    writeFileSync(path.join(ws, name), text);
-  }
-  git(ws, "add", ".");
-  git(ws, "commit", "-qm", "base");
-  return { ws, base: git(ws, "rev-parse", "HEAD") };
 }
 
 describe.concurrent("protected agent config", () => {

@@ -25,9 +25,7 @@ import { openBlobReader, readBlobs } from "../../src/git/head.js";
 import { createGitReader } from "../../src/git/reader.js";
 import { type GitProcess, gitIn, type RunOptions, scrubbedEnv } from "../../src/git/run.js";
 import { readInside } from "../../src/git/workspace-files.js";
-
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync("git", ["-c", "core.hooksPath=/dev/null", ...args], { cwd, encoding: "utf8" }).trim();
+import { commitFiles, git } from "../harness/git-repo.js";
 
 /** A repository whose config and attributes name a program at every hook git offers. */
 function trap(): { ws: string; markers: string; base: string } {
@@ -123,12 +121,7 @@ describe("the action's git runs no program the repository names", () => {
     const markers = path.join(root, "markers");
     mkdirSync(ws);
     mkdirSync(markers);
-    git(ws, "init", "-q");
-    git(ws, "config", "user.email", "t@t.invalid");
-    git(ws, "config", "user.name", "t");
-    writeFileSync(path.join(ws, "a.txt"), "one\n");
-    git(ws, "add", ".");
-    git(ws, "commit", "-qm", "base");
+    commitFiles(ws, { "a.txt": "one\n" });
     const reader = createGitReader(ws);
     expect(await reader.status()).toEqual([]);
     git(ws, "config", "filter.late.clean", `touch ${path.join(markers, "late")}; cat`);
@@ -144,12 +137,7 @@ describe("the action's git runs no program the repository names", () => {
     const root = mkdtempSync(path.join(tmpdir(), "git-settled-"));
     const ws = path.join(root, "ws");
     mkdirSync(ws);
-    git(ws, "init", "-q");
-    git(ws, "config", "user.email", "t@t.invalid");
-    git(ws, "config", "user.name", "t");
-    writeFileSync(path.join(ws, "a.txt"), "one\n");
-    git(ws, "add", ".");
-    git(ws, "commit", "-qm", "base");
+    commitFiles(ws, { "a.txt": "one\n" });
     const reader = createGitReader(ws);
     writeFileSync(path.join(ws, "a.txt"), "one\ntwo\n");
     await reader.settled?.();
@@ -162,14 +150,8 @@ describe("the action's git runs no program the repository names", () => {
 
   it("numstat of named paths counts those paths only, each named literally (no glob, no magic)", async () => {
     const ws = mkdtempSync(path.join(tmpdir(), "git-numstat-"));
-    git(ws, "init", "-q");
-    git(ws, "config", "user.email", "t@t.invalid");
-    git(ws, "config", "user.name", "t");
     const names = ["a*.txt", "ab.txt", ":(top)c.txt", "sub/d.txt"];
-    mkdirSync(path.join(ws, "sub"));
-    for (const n of names) writeFileSync(path.join(ws, n), "one\n");
-    git(ws, "add", ".");
-    git(ws, "commit", "-qm", "base");
+    commitFiles(ws, Object.fromEntries(names.map((n) => [n, "one\n"])));
     for (const n of names) writeFileSync(path.join(ws, n), "one\ntwo\n");
     const reader = createGitReader(ws);
     const counted = async (paths?: string[]) => (await reader.numstat(paths)).map((e) => e.path).sort();
@@ -338,9 +320,6 @@ describe("HEAD blobs from one cat-file process kept open", () => {
   /** A repository with blobs of several sizes (an empty one, one with a NUL) and a tree, and their ids. */
   function blobsRepo() {
     const ws = mkdtempSync(path.join(tmpdir(), "blob-reader-"));
-    git(ws, "init", "-q");
-    git(ws, "config", "user.email", "t@t.invalid");
-    git(ws, "config", "user.name", "t");
     const files: Record<string, string> = {
       "empty.txt": "",
       "small.txt": "one\ntwo\n",
@@ -348,12 +327,7 @@ describe("HEAD blobs from one cat-file process kept open", () => {
       "big.txt": "x".repeat(100_000),
       "dir/inner.txt": "inner\n",
     };
-    for (const [name, text] of Object.entries(files)) {
-      mkdirSync(path.dirname(path.join(ws, name)), { recursive: true });
-      writeFileSync(path.join(ws, name), text);
-    }
-    git(ws, "add", ".");
-    git(ws, "commit", "-qm", "base");
+    commitFiles(ws, files);
     const ref = (name: string) => ({
       oid: git(ws, "rev-parse", `HEAD:${name}`),
       size: Buffer.byteLength(files[name] ?? ""),
