@@ -67,8 +67,8 @@ export interface SessionOptions {
   /** A promise while the log cannot take more: the agent's pipes are not read until it settles. */
   outputBusy?: () => Promise<void> | undefined;
   /**
-   * The agent has exited and its process group is killed: the working tree is final from here on (the
-   * end's git can begin while the rest of its output is read).
+   * The agent has exited and its process group is killed (POSIX only): nothing left in the group changes
+   * the working tree from here on, and the end's git can begin while the rest of its output is read.
    */
   onExit?: () => void;
   /** Known secrets out of stderr, before anything cuts it. */
@@ -133,11 +133,18 @@ export class AgentSession {
     limitDrain(opts.graces.drainMs, "drain");
     // Once the agent has exited, anything left in its group is a leftover of the agent's: it goes now, not
     // once the agent's output is read to the end (as long as the action is behind, a backlog), so that
-    // nothing the agent started changes the working tree while the action is still reading.
+    // nothing left in its group changes the working tree while the action is still reading. What left the
+    // group (a `setsid` daemon) is beyond this, as it was before; and Windows has no groups to kill, so
+    // there the working tree is never known to be final and onExit is not called.
     void agent.exited.then(() => {
       if (over) return;
       agent.signal("SIGKILL");
-      opts.onExit?.();
+      if (process.platform === "win32") return;
+      try {
+        opts.onExit?.();
+      } catch {
+        // only a head start for the end's git: the end asks again
+      }
     });
     const sup = new Supervisor(agent, {
       timeoutMs: opts.timeoutMs,

@@ -2,7 +2,7 @@
  * Security gates, end to end: who may start the agent on comment/review/issue events, the loop guard,
  * and the agent's configuration restored from a pull request's base before the agent starts.
  */
-import { execFile, execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";

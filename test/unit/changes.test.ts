@@ -621,7 +621,13 @@ describe("a real git repository", () => {
     const dir = repo({ "a.txt": "1\n", "b.txt": "x\n" });
     const real = createGitReader(dir);
     const asked: (string[] | undefined)[] = [];
-    const spy: GitReader = { ...real, numstat: (paths) => (asked.push(paths), real.numstat(paths)) };
+    const spy: GitReader = {
+      ...real,
+      numstat: (paths) => {
+        asked.push(paths);
+        return real.numstat(paths);
+      },
+    };
     writeFileSync(path.join(dir, "a.txt"), "1\n2\n");
     await track(dir, [init(dir), ...write(path.join(dir, "a.txt"), "1\n2\n")], { git: spy });
     // Every change is a tool call's: no numstat at all.

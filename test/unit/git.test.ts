@@ -455,7 +455,11 @@ describe("HEAD blobs from one cat-file process kept open", () => {
       open: (args: string[]) => {
         counts.opens++;
         const p = repo.open(args);
-        return { ask: async () => (p.close(), false), close: () => p.close() } satisfies GitProcess;
+        const ask = async () => {
+          p.close();
+          return false;
+        };
+        return { ask, close: () => p.close() } satisfies GitProcess;
       },
     });
     const reader = openBlobReader(failing);

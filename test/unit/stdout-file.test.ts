@@ -12,7 +12,7 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { startAgent } from "../../src/agent/process.js";
 import { AgentSession, DEFAULT_GRACES } from "../../src/agent/session.js";
 import { FollowedFile, openStdoutFile } from "../../src/agent/stdout-file.js";
@@ -205,37 +205,37 @@ describe("the session's reading after the agent exits", () => {
     let exits = 0;
     let held: Promise<void> | undefined;
     let gone = false;
+    let pid = 0;
+    // Whatever happens to the test, the shell does not outlive it.
+    onTestFinished(() => {
+      if (pid > 0 && isProcessAlive(pid)) process.kill(pid, "SIGKILL");
+    });
     const leftoverGone = async () => {
       for (;;) {
-        const pid = Number(existsSync(pidFile) ? readFileSync(pidFile, "utf8") : 0);
+        pid ||= Number(existsSync(pidFile) ? readFileSync(pidFile, "utf8") : 0);
         if (pid > 0 && !isProcessAlive(pid)) break;
         await delay(20);
       }
       gone = true;
     };
-    try {
-      const r = await session(
-        `const c = require("node:child_process").spawn("sleep", ["1000"], { stdio: "ignore" }); c.unref();
-         require("node:fs").writeFileSync(${JSON.stringify(pidFile)}, String(c.pid));
-         process.stdout.write('{"type":"system","subtype":"init","session_id":"s"}\\n');`,
-        {},
-        0,
-        {
-          dir,
-          onExit: () => void exits++,
-          outputBusy: () => {
-            if (gone) return undefined;
-            held ??= leftoverGone();
-            return held;
-          },
+    const r = await session(
+      `const c = require("node:child_process").spawn("sleep", ["1000"], { stdio: "ignore" }); c.unref();
+       require("node:fs").writeFileSync(${JSON.stringify(pidFile)}, String(c.pid));
+       process.stdout.write('{"type":"system","subtype":"init","session_id":"s"}\\n');`,
+      {},
+      0,
+      {
+        dir,
+        onExit: () => void exits++,
+        outputBusy: () => {
+          if (gone) return undefined;
+          held ??= leftoverGone();
+          return held;
         },
-      );
-      expect(r.end.exit.code).toBe(0);
-      expect(r.pipeline.events).toBe(1);
-      expect(exits).toBe(1);
-    } finally {
-      const pid = Number(existsSync(pidFile) ? readFileSync(pidFile, "utf8") : 0);
-      if (pid > 0 && isProcessAlive(pid)) process.kill(pid, "SIGKILL");
-    }
+      },
+    );
+    expect(r.end.exit.code).toBe(0);
+    expect(r.pipeline.events).toBe(1);
+    expect(exits).toBe(1);
   });
 });
