@@ -2522,7 +2522,7 @@ async function summarize(input) {
     // The working tree's status is asked for now, in parallel with the lookups below: git processes one
     // after another were most of the end of a run (BENCHMARKS.md). Its line counts (numstat) only for what
     // no tool call explains, once that is known (./shell-changes.ts).
-    const statusP = repo ? ask(() => git.status(), []) : Promise.resolve([]);
+    const statusP = repo ? ask(() => input.status ?? git.status(), []) : Promise.resolve([]);
     const tools = await toolChanges(input, repo, budget, notes);
     const shell = repo
         ? await shellChanges(input, tools.explained, ask, notes.add, statusP)
@@ -2699,6 +2699,7 @@ class ChangeTracker {
                 budgetMs: opts.budgetMs ?? DEFAULT_BUDGET_MS,
                 now: this.opts.now ?? Date.now,
                 before: opts.before,
+                status: opts.status,
             });
         }
         catch (e) {

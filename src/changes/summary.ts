@@ -12,7 +12,7 @@
 
 import { setImmediate } from "node:timers/promises";
 import { CHANGE_SUMMARY_DIFF_CHARS } from "../base/limits.js";
-import type { GitReader } from "../git/reader.js";
+import type { GitReader, StatusEntry } from "../git/reader.js";
 import { type Budget, startBudget } from "./budget.js";
 import type { DiffLimits } from "./diff.js";
 import { type FileSources, insideChange, outsideChange, repoDataChange } from "./file-change.js";
@@ -35,6 +35,8 @@ export interface SummaryInput {
   now: () => number;
   /** The working tree's changes before the agent started: not the agent's. */
   before?: Map<string, string>;
+  /** The working tree's status, asked for already (at the agent's exit); else asked here. */
+  status?: Promise<StatusEntry[]>;
 }
 
 /** What the files of the tool calls came to, and the keys they account for. */
@@ -55,7 +57,7 @@ export async function summarize(input: SummaryInput): Promise<ChangeSet> {
   // The working tree's status is asked for now, in parallel with the lookups below: git processes one
   // after another were most of the end of a run (BENCHMARKS.md). Its line counts (numstat) only for what
   // no tool call explains, once that is known (./shell-changes.ts).
-  const statusP = repo ? ask(() => git.status(), []) : Promise.resolve([]);
+  const statusP = repo ? ask(() => input.status ?? git.status(), []) : Promise.resolve([]);
   const tools = await toolChanges(input, repo, budget, notes);
   const shell = repo
     ? await shellChanges(input, tools.explained, ask, notes.add, statusP)

@@ -4,7 +4,7 @@
  * and {@link summarize} (at the end). The clock, the platform and the git reader are passed in.
  */
 
-import type { GitReader } from "../git/reader.js";
+import type { GitReader, StatusEntry } from "../git/reader.js";
 import type { ModelUpdate } from "../model/run-model.js";
 import { DEFAULT_LIMITS } from "./diff.js";
 import { Locator } from "./locate.js";
@@ -33,6 +33,8 @@ export interface FinishOptions {
   budgetMs?: number;
   /** The working tree's changes before the agent started (`snapshotWorkingTree`): not the agent's. */
   before?: Map<string, string>;
+  /** The working tree's status, already asked for once it was final (the agent's exit); else asked here. */
+  status?: Promise<StatusEntry[]>;
 }
 
 export class ChangeTracker {
@@ -72,6 +74,7 @@ export class ChangeTracker {
         budgetMs: opts.budgetMs ?? DEFAULT_BUDGET_MS,
         now: this.opts.now ?? Date.now,
         before: opts.before,
+        status: opts.status,
       });
     } catch (e) {
       return {

@@ -49,12 +49,6 @@ export interface GitReader {
   /** The working tree's changes against HEAD, under the workspace, untracked files included. */
   status(): Promise<StatusEntry[]>;
   /**
-   * The working tree is final (the agent and its process group are gone): its status is asked for at
-   * once, while the agent's output is still read, and the next {@link status} call gets this answer.
-   * Resolves once it is in.
-   */
-  settled?(): Promise<void>;
-  /**
    * Line counts of tracked files changed against HEAD, under the workspace: of `relPaths` only when
    * given (git diffs every file it is asked about).
    */
@@ -79,8 +73,6 @@ export function createGitReader(workspace: string): GitReader {
     realRoot ??= realpath(workspace).catch(() => undefined);
     return realRoot;
   };
-  /** The status asked for when the working tree became final, for the next status call (once). */
-  let ahead: Promise<StatusEntry[]> | undefined;
   return {
     isRepo: async () => (await repo.prefix()) !== undefined,
     show: (relPath, maxBytes) => showAtHead(repo, relPath, maxBytes),
@@ -103,18 +95,7 @@ export function createGitReader(workspace: string): GitReader {
     heads: (relPaths) => headEntries(repo, relPaths),
     blobs: (ids, maxBytes) => readBlobs(repo.git, ids, maxBytes),
     openBlobs: () => openBlobReader(repo.git),
-    status() {
-      const early = ahead;
-      ahead = undefined;
-      return early ?? workTreeStatus(repo);
-    },
-    settled() {
-      ahead ??= workTreeStatus(repo);
-      return ahead.then(
-        () => undefined,
-        () => undefined,
-      );
-    },
+    status: () => workTreeStatus(repo),
     numstat: (relPaths) => workTreeNumstat(repo, relPaths),
     async read(relPath, maxBytes) {
       const base = await root();

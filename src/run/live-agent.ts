@@ -14,7 +14,7 @@ import { formatBytes, formatDuration } from "../base/format.js";
 import { randomHex } from "../base/random.js";
 import type { Redact } from "../base/redact.js";
 import { snapshotWorkingTree } from "../changes/snapshot.js";
-import { createGitReader, type GitReader } from "../git/reader.js";
+import { createGitReader, type GitReader, type StatusEntry } from "../git/reader.js";
 import type { RunContext } from "../github/context.js";
 import type { StopReason } from "../model/verdict.js";
 import { clean } from "../model/verdict.js";
@@ -63,6 +63,8 @@ export class LiveAgent implements AgentSource {
   private strategy: Exclude<SafetyStrategy, "auto"> = "no-sudo";
   private credentials: StashedCredentials | undefined;
   private chat: CarriedChat | undefined;
+  /** The working tree's status asked for at the agent's exit (see startSession's onExit). */
+  private treeStatus: Promise<StatusEntry[]> | undefined;
   /** The action's core-dump limit being set (no-sudo), awaited before the agent starts. */
   private coreLimit: Promise<string | undefined> | undefined;
 
@@ -120,7 +122,7 @@ export class LiveAgent implements AgentSource {
       const why = await this.coreLimit;
       if (why) this.log.text(`The action's core dumps are still allowed (${why}).`);
       this.session = this.startSession();
-      end = await this.session.run(wire);
+      end = { ...(await this.session.run(wire)), treeStatus: this.treeStatus };
       return end;
     } finally {
       // Its chat saved while its home is still there (also after a failure, a timeout or a cancel).
@@ -257,7 +259,8 @@ export class LiveAgent implements AgentSource {
       // The end's status taken at once, while the agent's output is still read; not under an agent user,
       // whose processes outside the group go only when it is released (after the reading).
       onExit: () => {
-        if (!this.agentUser) void this.git.settled?.();
+        // A status that fails is the change summary's fallback (none), as when it asks itself.
+        if (!this.agentUser) this.treeStatus = this.git.status().catch((): StatusEntry[] => []);
       },
       outputBusy: deps.outputBusy,
       redact: this.redact,

@@ -62,6 +62,7 @@ export async function observe(source: AgentSource, o: ObserveOptions): Promise<O
   const changes = await tracker.finish({
     git: source.git,
     before: source.before(),
+    status: end.treeStatus,
     budgetMs: cancelled ? CANCEL_BUDGET.changesMs : RUN_DEADLINES.changesMs,
   });
   return {

@@ -4,7 +4,7 @@
  */
 import { createReadStream } from "node:fs";
 import type { Restored } from "../gates/protect-config.js";
-import { type GitReader, noGit } from "../git/reader.js";
+import { type GitReader, noGit, type StatusEntry } from "../git/reader.js";
 import type { ExitInfo, Stopped } from "../model/verdict.js";
 import { consume } from "../pipeline/consume.js";
 import type { Pipeline } from "../pipeline/pipeline.js";
@@ -33,6 +33,11 @@ export interface SourceEnd {
   stopped?: Stopped;
   /** The agent's last stderr lines. */
   stderrTail: string[];
+  /**
+   * The working tree's status, asked for when the agent exited and its group was killed (the end's
+   * change summary takes it instead of asking again); none when the tree is not known final then.
+   */
+  treeStatus?: Promise<StatusEntry[]>;
 }
 
 export interface AgentSource {

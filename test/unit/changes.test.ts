@@ -644,6 +644,28 @@ describe("a real git repository", () => {
     ]);
   });
 
+  it("the status taken when the working tree became final (the agent's exit) is the one used", async () => {
+    const dir = repo({ "a.txt": "1\n", "b.txt": "x\n" });
+    // A command's change before the agent exited; the status is asked for then.
+    writeFileSync(path.join(dir, "b.txt"), "x\ny\n");
+    const real = createGitReader(dir);
+    const atExit = real.status();
+    await atExit;
+    // Written after that status: the end takes the one it was given and asks git for none of its own.
+    writeFileSync(path.join(dir, "late.txt"), "late\n");
+    let asked = 0;
+    const spy: GitReader = {
+      ...real,
+      status: () => {
+        asked++;
+        return real.status();
+      },
+    };
+    const { set } = await track(dir, [init(dir)], { git: spy, status: atExit });
+    expect(asked).toBe(0);
+    expect(set.files.map((f) => [f.path, f.status])).toEqual([["b.txt", "shell"]]);
+  });
+
   it("a workspace below the top of the repository sees only its own files, by its own paths", async () => {
     const dir = repo({ "top.txt": "t\n", "pkg/a.txt": "a\n" });
     writeFileSync(path.join(dir, "top.txt"), "T\n");

@@ -133,21 +133,6 @@ describe("the action's git runs no program the repository names", () => {
     expect(readdirSync(markers)).toEqual([]);
   });
 
-  it("the status asked for when the working tree became final is the next status call's answer, once", async () => {
-    const root = mkdtempSync(path.join(tmpdir(), "git-settled-"));
-    const ws = path.join(root, "ws");
-    mkdirSync(ws);
-    commitFiles(ws, { "a.txt": "one\n" });
-    const reader = createGitReader(ws);
-    writeFileSync(path.join(ws, "a.txt"), "one\ntwo\n");
-    await reader.settled?.();
-    // Changed after the answer was in: the next call is that answer, the one after asks git again.
-    writeFileSync(path.join(ws, "b.txt"), "new\n");
-    expect((await reader.status()).map((e) => e.path)).toEqual(["a.txt"]);
-    expect((await reader.status()).map((e) => e.path).sort()).toEqual(["a.txt", "b.txt"]);
-    rmSync(root, { recursive: true, force: true });
-  });
-
   it("numstat of named paths counts those paths only, each named literally (no glob, no magic)", async () => {
     const ws = mkdtempSync(path.join(tmpdir(), "git-numstat-"));
     const names = ["a*.txt", "ab.txt", ":(top)c.txt", "sub/d.txt"];
