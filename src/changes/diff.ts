@@ -1,13 +1,15 @@
 /**
- * From a file's two states to a change: status, +/- counts and a unified diff, by jsdiff.
+ * From a file's two states to a change: status, +/- counts and a unified diff (line-diff.ts; printed by
+ * jsdiff's `formatPatch`).
  *
- * Cost bounds: jsdiff's line diff is O((N+M)·D) in time and can take seconds on large, very different
+ * Cost bounds: a minimal line diff is O((N+M)·D) in time and can take seconds on large, very different
  * texts. So a diff is only attempted when both sides are within {@link DiffLimits.maxFileBytes} and
- * {@link DiffLimits.maxLines}, with jsdiff's own `timeout` and `maxEditLength` as a stop; otherwise, or
- * when jsdiff gives up, the counts come from a linear line-multiset comparison and a note says so.
+ * {@link DiffLimits.maxLines}, with a time limit and a `maxEditLength` as a stop; otherwise, or when the
+ * diff gives up, the counts come from a linear line-multiset comparison and a note says so.
  */
-import { FILE_HEADERS_ONLY, formatPatch, type StructuredPatch, structuredPatch } from "diff";
+import { FILE_HEADERS_ONLY, formatPatch } from "diff";
 import { formatBytes } from "../base/format.js";
+import { linePatch, roughCounts } from "./line-diff.js";
 import type { FileChange } from "./types.js";
 
 /** A file's content at one point, as far as we know it. */
@@ -27,9 +29,9 @@ export interface DiffLimits {
   maxFileBytes: number;
   /** Longer sides (lines) get counts and a note, no diff. */
   maxLines: number;
-  /** jsdiff's `timeout` per file, ms. */
+  /** The time a file's diff may take, ms. */
   timeoutMs: number;
-  /** jsdiff's `maxEditLength`: more changed lines than this is no reviewable diff anyway. */
+  /** More changed lines than this is no reviewable diff anyway: counts and a note instead. */
   maxEditLength: number;
 }
 
@@ -141,21 +143,19 @@ export function diffTexts(
   if (timeLeftMs <= 0) {
     return { ...roughCounts(before, after), note: `no diff: the time for diffs ran out; ${ROUGH}` };
   }
-  // A whole file added or removed costs jsdiff little whatever its length: no edit-length cap there.
+  // A whole file added or removed costs the diff nothing whatever its length: no edit-length cap there.
   const oneSided = before === "" || after === "";
-  // The lines both sides share at the start and the end are no part of any hunk but its context: jsdiff
-  // gets the middle (a few lines of an edited file of thousands) and the hunks are moved back in place.
+  // The lines both sides share at the start and the end are no part of any hunk but its context: the
+  // diff gets the middle (a few lines of an edited file of thousands) and the hunks are moved back in place.
   const t = trimCommonLines(before, after, CONTEXT);
-  const patch: StructuredPatch | undefined = structuredPatch(
+  const patch = linePatch(
     oldPath === undefined ? "/dev/null" : `a/${oldPath}`,
     newPath === undefined ? "/dev/null" : `b/${newPath}`,
     t.before,
     t.after,
-    undefined,
-    undefined,
+    CONTEXT,
     {
-      context: CONTEXT,
-      timeout: Math.max(1, Math.min(limits.timeoutMs, timeLeftMs)),
+      deadline: performance.now() + Math.max(1, Math.min(limits.timeoutMs, timeLeftMs)),
       maxEditLength: oneSided ? Number.MAX_SAFE_INTEGER : limits.maxEditLength,
     },
   );
@@ -231,35 +231,6 @@ export function trimCommonLines(
     endA += step;
   }
   return { before: before.slice(start, endB), after: after.slice(start, endA), skipped };
-}
-
-/**
- * Counts without a diff, linear in the input: lines of `after` with no unmatched equal line in `before`
- * are added, the unmatched rest of `before` removed. Equals a diff's counts unless lines moved.
- */
-export function roughCounts(before: string, after: string): { added: number; removed: number } {
-  const left = new Map<string, number>();
-  forEachLine(before, (l) => left.set(l, (left.get(l) ?? 0) + 1));
-  let added = 0;
-  forEachLine(after, (l) => {
-    const n = left.get(l);
-    if (n) left.set(l, n - 1);
-    else added++;
-  });
-  let removed = 0;
-  for (const n of left.values()) removed += n;
-  return { added, removed };
-}
-
-/** Lines as a diff sees them: a last line without a newline is a line, and differs from one with. */
-function forEachLine(text: string, fn: (line: string) => void): void {
-  let start = 0;
-  while (start < text.length) {
-    const nl = text.indexOf("\n", start);
-    const end = nl < 0 ? text.length : nl + 1;
-    fn(text.slice(start, end));
-    start = end;
-  }
 }
 
 export function countLines(text: string): number {

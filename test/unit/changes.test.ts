@@ -749,7 +749,7 @@ describe("cost guards", () => {
     expect(set.files[0]!.diff).toBeUndefined();
   });
 
-  it("a pair jsdiff gives up on: counts and a note, no diff", () => {
+  it("a pair too different to diff cheaply: counts and a note, no diff", () => {
     const t0 = Date.now();
     const d = diffTexts("p.txt", numbered(15_000, "old"), "p.txt", numbered(15_000, "new"));
     expect(Date.now() - t0).toBeLessThan(10_000);

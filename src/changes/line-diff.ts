@@ -1,0 +1,181 @@
+/**
+ * A minimal line diff of two texts, as the hunks of a unified diff (jsdiff's `StructuredPatch`, which
+ * jsdiff's `formatPatch` prints).
+ *
+ * Why not jsdiff's own `structuredPatch`: its Myers loop builds an object for every step it tries, and the
+ * end of a run that rewrote forty files spent ~35 ms in it (the 2026-shaped bench run; BENCHMARKS.md).
+ * Jest's `diff-sequences` finds a longest common subsequence as exactly (so the counts are the same: both
+ * are minimal) in linear space with no allocation per step: ~5 ms there. The hunks are then cut as jsdiff
+ * cuts them: `context` lines around each change, two changes closer than twice that in one hunk, a line
+ * without a final newline marked `\ No newline at end of file`. Where several diffs are equally short,
+ * the two may pick different ones (which `}` a change is aligned with): either is minimal.
+ *
+ * Lines are cut after each `\n` and keep it (so `\r\n` is a line ending whose `\r` is shown, as jsdiff
+ * shows it), and a last line without a newline differs from the same line with one.
+ */
+import sequences from "@jest/diff-sequences";
+import type { StructuredPatch, StructuredPatchHunk } from "diff";
+
+// The package's types describe its CommonJS build (the function is `exports.default`), while Node and the
+// bundler load its ES module, whose default export is the function itself: either is taken.
+type DiffSequences = (typeof sequences)["default"];
+const diffSequences: DiffSequences =
+  typeof sequences === "function" ? (sequences as unknown as DiffSequences) : sequences.default;
+
+export interface LineDiffBounds {
+  /** The diff is given up (undefined) past this many changed lines, as jsdiff's `maxEditLength`. */
+  maxEditLength: number;
+  /** …or once `performance.now()` passes this. */
+  deadline: number;
+}
+
+/** Thrown from inside the search to stop it: a bound was passed. */
+const GIVE_UP = new Error("line diff given up");
+/** Comparisons between two looks at the clock. */
+const CLOCK_EVERY = 1 << 16;
+
+/**
+ * The hunks of `before` → `after` with `context` lines of context, or undefined when a bound was passed.
+ * A diff with more than `maxEditLength` changed lines is given up once found; the search itself is
+ * stopped when it has compared more line pairs than one within the bound can need, or at the deadline.
+ */
+export function linePatch(
+  oldFileName: string,
+  newFileName: string,
+  before: string,
+  after: string,
+  context: number,
+  bounds: LineDiffBounds,
+): StructuredPatch | undefined {
+  const a = splitLines(before);
+  const b = splitLines(after);
+  // No diff has fewer changed lines than the lines left over when equal lines are paired regardless of
+  // order: past the bound by that count, it is given up before any search (a rewrite of a long file).
+  if (a.length + b.length > bounds.maxEditLength) {
+    const least = unpaired(a, b);
+    if (least.added + least.removed > bounds.maxEditLength) return undefined;
+  }
+  // Each step of the search compares along one diagonal: (N + M) · D bounds a search that finds D
+  // changes, twice over for the two directions of the linear-space search, with room to spare.
+  const maxCompares = 4 * (a.length + b.length + 1) * (bounds.maxEditLength + 1);
+  let compares = 0;
+  const common: number[] = [];
+  try {
+    diffSequences(
+      a.length,
+      b.length,
+      (i, j) => {
+        if (++compares % CLOCK_EVERY === 0 && (compares > maxCompares || performance.now() > bounds.deadline))
+          throw GIVE_UP;
+        return a[i] === b[j];
+      },
+      (n, i, j) => {
+        common.push(n, i, j);
+      },
+    );
+  } catch (e) {
+    if (e === GIVE_UP) return undefined;
+    throw e;
+  }
+  let shared = 0;
+  for (let k = 0; k < common.length; k += 3) shared += common[k]!;
+  if (a.length + b.length - 2 * shared > bounds.maxEditLength) return undefined;
+  return {
+    oldFileName,
+    newFileName,
+    oldHeader: undefined,
+    newHeader: undefined,
+    hunks: hunks(a, b, common, context),
+  };
+}
+
+/**
+ * Counts without a diff, linear in the input: lines of `after` with no unmatched equal line in `before`
+ * are added, the unmatched rest of `before` removed. Equals a diff's counts unless lines moved, and is
+ * never more than they are (no diff pairs more lines than this does).
+ */
+export function roughCounts(before: string, after: string): { added: number; removed: number } {
+  return unpaired(splitLines(before), splitLines(after));
+}
+
+function unpaired(a: string[], b: string[]): { added: number; removed: number } {
+  const left = new Map<string, number>();
+  for (const l of a) left.set(l, (left.get(l) ?? 0) + 1);
+  let paired = 0;
+  for (const l of b) {
+    const n = left.get(l);
+    if (n) {
+      left.set(l, n - 1);
+      paired++;
+    }
+  }
+  return { added: b.length - paired, removed: a.length - paired };
+}
+
+/** The lines of `text`, each with its `\n` (the last one without, when the text does not end in one). */
+function splitLines(text: string): string[] {
+  const lines: string[] = [];
+  let start = 0;
+  while (start < text.length) {
+    const nl = text.indexOf("\n", start);
+    const end = nl < 0 ? text.length : nl + 1;
+    lines.push(text.slice(start, end));
+    start = end;
+  }
+  return lines;
+}
+
+/**
+ * The hunks of the edit script that `common` (runs of shared lines as `[length, at in a, at in b]…`, in
+ * order) leaves between them: removed lines before added ones in each gap, `context` shared lines either
+ * side, and two gaps whose shared run between is at most `2 · context` long in one hunk.
+ */
+function hunks(a: string[], b: string[], common: number[], context: number): StructuredPatchHunk[] {
+  const out: StructuredPatchHunk[] = [];
+  let open: StructuredPatchHunk | undefined;
+  /** Where the shared run before the current gap started, in a and b, and how long it was. */
+  let i = 0;
+  let j = 0;
+  for (let k = 0; k <= common.length; k += 3) {
+    // The gap before this run of shared lines (or before the end): a[i, ai) removed, b[j, bj) added.
+    const n = k < common.length ? common[k]! : 0;
+    const ai = k < common.length ? common[k + 1]! : a.length;
+    const bj = k < common.length ? common[k + 2]! : b.length;
+    if (ai > i || bj > j) {
+      if (!open) {
+        const lead = Math.min(context, i);
+        open = { oldStart: i - lead + 1, oldLines: 0, newStart: j - lead + 1, newLines: 0, lines: [] };
+        for (let c = i - lead; c < i; c++) push(open, " ", a[c]!);
+        open.oldLines += lead;
+        open.newLines += lead;
+      }
+      for (let c = i; c < ai; c++) push(open, "-", a[c]!);
+      for (let c = j; c < bj; c++) push(open, "+", b[c]!);
+      open.oldLines += ai - i;
+      open.newLines += bj - j;
+    }
+    if (open && n > 0) {
+      // The shared run after the gap: wholly inside the hunk when the next gap is near, else its context.
+      const last =
+        k + 3 >= common.length && common[k + 1]! + n === a.length && common[k + 2]! + n === b.length;
+      const keep = n <= 2 * context && !last ? n : Math.min(n, context);
+      for (let c = ai; c < ai + keep; c++) push(open, " ", a[c]!);
+      open.oldLines += keep;
+      open.newLines += keep;
+      if (keep < n || last) {
+        out.push(open);
+        open = undefined;
+      }
+    }
+    i = ai + n;
+    j = bj + n;
+  }
+  if (open) out.push(open);
+  return out;
+}
+
+/** A hunk line without its newline; a line that had none is followed by git's marker. */
+function push(h: StructuredPatchHunk, sign: string, line: string): void {
+  if (line.endsWith("\n")) h.lines.push(sign + line.slice(0, -1));
+  else h.lines.push(sign + line, "\\ No newline at end of file");
+}
