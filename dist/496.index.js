@@ -3687,9 +3687,10 @@ var regexp = __webpack_require__(9748);
  * The two commonest lines of a stream, read without the general JSON parser: a thinking delta and an
  * assistant token delta (with `--stream-partial-output`, most lines of a run: 205,270 of the 2026-shaped
  * stream's 222,578, 184,484 of them in the plain shape read here). In their exact compact shape, as the
- * CLI writes them (docs/stream-format.md), the line becomes its event at once, its text a slice of the
+ * CLI writes them (docs/stream-format.md), the line becomes its event at once, its text read out of the
  * line: no parsed object is built and none is then read into an event (events.ts). Decoding that stream
- * in-process: ~230 → ~200 ms (BENCHMARKS.md).
+ * in-process: ~230 → ~200 ms (BENCHMARKS.md). The line may be read where it stands in a chunk's text
+ * (stream/lines.ts), with no string made of it.
  *
  * Only text that JSON.parse would read as the very same value is taken: no escape, no raw control
  * character, keys in the CLI's order, an integer timestamp as JSON spells it. Anything else, a single
@@ -3708,33 +3709,53 @@ const STAMP = '","timestamp_ms":';
 const PLAIN = String.raw `[^"\\\u0000-\u001f]*`;
 /** A timestamp as JSON spells an integer (no sign, no leading zero), 16 digits at most. */
 const INTEGER = "0|[1-9][0-9]{0,15}";
-/** The whole line, anchored at both ends: the text and the timestamp captured, the session id checked. */
+/**
+ * The whole line: the text and the timestamp captured, the session id checked. Sticky, not anchored: it is
+ * tried at a line's start inside a chunk's text, and taken only when it ends where the line does (no
+ * part of it can pass a line's end: a newline or a CR is a control character).
+ */
 function shape(prefix, tail) {
-    return new RegExp(`^${(0,regexp/* escapeRegExp */.N)(prefix)}(${PLAIN})${(0,regexp/* escapeRegExp */.N)(tail)}${PLAIN}${(0,regexp/* escapeRegExp */.N)(STAMP)}(${INTEGER})\\}$`);
+    return new RegExp(`${(0,regexp/* escapeRegExp */.N)(prefix)}(${PLAIN})${(0,regexp/* escapeRegExp */.N)(tail)}${PLAIN}${(0,regexp/* escapeRegExp */.N)(STAMP)}(${INTEGER})\\}`, "y");
 }
 /**
- * One anchored expression a line: V8 compiles each to native code, and one pass of it costs less than
- * reading the line by hand in JavaScript did (`startsWith` twice, three scans; 51 → 30 ms for the
- * 2026-shaped stream's 184,484 plain deltas, BENCHMARKS.md).
+ * One expression a line: V8 compiles each to native code, and one pass of it costs less than reading the
+ * line by hand in JavaScript did (`startsWith` twice, three scans; 51 → 30 ms for the 2026-shaped
+ * stream's 184,484 plain deltas, BENCHMARKS.md).
  */
 const THINKING_LINE = shape(THINKING, THINKING_TAIL);
 const ASSISTANT_LINE = shape(ASSISTANT, ASSISTANT_TAIL);
-/** The line's event when it is one of the two deltas in their exact shape; undefined otherwise. */
-function readDelta(line) {
+/**
+ * The event of the line `text[start, end)` when it is one of the two deltas in their exact shape;
+ * undefined otherwise. `text` may be a whole chunk's (stream/lines.ts): the line is never cut out of it.
+ */
+function readDelta(text, start = 0, end = text.length) {
     // `{"type":"` is 9 characters: the type's first letter picks the one expression to try.
-    const first = line.charCodeAt(9);
-    if (first === 0x74 /* t */) {
-        const m = THINKING_LINE.exec(line);
-        // Number() reads the digits as JSON.parse does, rounding alike past 2^53.
-        return m ? { kind: "thinking-delta", text: m[1], timestampMs: Number(m[2]) } : undefined;
-    }
-    if (first === 0x61 /* a */) {
-        const m = ASSISTANT_LINE.exec(line);
-        return m ? { kind: "assistant", text: m[1], timestampMs: Number(m[2]) } : undefined;
-    }
-    return undefined;
+    const first = text.charCodeAt(start + 9);
+    const line = first === 0x74 /* t */ ? THINKING_LINE : first === 0x61 /* a */ ? ASSISTANT_LINE : undefined;
+    if (line === undefined)
+        return undefined;
+    line.lastIndex = start;
+    const m = line.exec(text);
+    if (m === null || line.lastIndex !== end)
+        return undefined;
+    const said = end - start < text.length ? own(m[1]) : m[1];
+    // Number() reads the digits as JSON.parse does, rounding alike past 2^53.
+    return line === THINKING_LINE
+        ? { kind: "thinking-delta", text: said, timestampMs: Number(m[2]) }
+        : { kind: "assistant", text: said, timestampMs: Number(m[2]) };
+}
+/**
+ * V8 keeps a substring of 13 characters or more as a view of the string it was cut from: a delta's text
+ * read inside a chunk's text would keep that 64 KiB alive for as long as the text is kept (the last
+ * segment, the thinking shown, the progress comment), one chunk a delta at worst. Such a text is copied
+ * (code unit for code unit); a shorter one is a copy already.
+ */
+function own(text) {
+    return text.length < 13 ? text : Buffer.from(text, "utf16le").toString("utf16le");
 }
 
+// EXTERNAL MODULE: external "node:buffer"
+var external_node_buffer_ = __webpack_require__(4573);
 ;// CONCATENATED MODULE: ./src/stream/lines.ts
 /**
  * Framing: bytes as they arrive → whole JSON values, one per line, whatever the chunking.
@@ -3745,6 +3766,7 @@ function readDelta(line) {
  * physical lines. This module turns all of that into a sequence of parsed values plus a count of what it
  * had to skip; it never throws on input.
  */
+
 
 /** A physical line continued this many times without parsing is given up as malformed. */
 const MAX_JOINED_LINES = 8;
@@ -3778,8 +3800,10 @@ class LineFramer {
     /** Told each line skipped as not JSON (up to 8,192 characters: the caller redacts, then cuts), to show it. */
     onMalformed, 
     /**
-     * Offered each whole line before JSON.parse is: true when it took the line (the decoder reads the
-     * commonest lines into their events at once, stream/deltas.ts), which then yields no value here.
+     * Offered each whole line, `text[start, end)`, before JSON.parse is: true when it took the line (the
+     * decoder reads the commonest lines into their events at once, stream/deltas.ts), which then yields
+     * no value here. `text` may be a whole chunk's: whatever is kept of it must be a copy (see
+     * {@link LineFramer.each}).
      */
     fast) {
         this.maxLineBytes = maxLineBytes;
@@ -3812,24 +3836,22 @@ class LineFramer {
         // (edit-heavy stream: decode, split and parse ~330 → ~170 ms, BENCHMARKS.md).
         let start = 0;
         let nl = chunk.indexOf(0x0a);
+        // A chunk's whole lines, when all ASCII (a stream of token deltas, mostly), are decoded in one piece
+        // and a delta is read where it stands in that text: no string is made of its line (the 2026-shaped
+        // stream's 184,484 deltas: framing ~114 → ~91 ms, BENCHMARKS.md). ASCII only, so that no other line
+        // becomes a two-byte string. The first line may end one begun in the chunks before: it is joined
+        // from the bytes, as any other.
+        const last = this.fast === undefined ? -1 : chunk.lastIndexOf(0x0a);
+        const firstWhole = nl !== -1 && (this.partial.length > 0 || this.skipping) ? nl + 1 : 0;
+        if (last > firstWhole && (0,external_node_buffer_.isAscii)(chunk.subarray(firstWhole, last))) {
+            if (firstWhole > 0)
+                this.byteLine(chunk, 0, nl, out);
+            this.textLines(chunk.toString("latin1", firstWhole, last + 1), out);
+            start = last + 1;
+            nl = -1;
+        }
         while (nl !== -1) {
-            if (this.skipping) {
-                this.skipping = false;
-            }
-            else if (this.partialLength + (nl - start) > this.maxLineBytes) {
-                this.skipLine();
-                this.skipping = false;
-            }
-            else if (this.partial.length > 0) {
-                this.partial.push(chunk.subarray(start, nl));
-                const whole = Buffer.concat(this.partial, this.partialLength + (nl - start));
-                this.partial = [];
-                this.partialLength = 0;
-                this.line(whole.toString("utf8"), out);
-            }
-            else {
-                this.line(chunk.toString("utf8", start, nl), out);
-            }
+            this.byteLine(chunk, start, nl, out);
             start = nl + 1;
             nl = chunk.indexOf(0x0a, start);
         }
@@ -3842,6 +3864,47 @@ class LineFramer {
                 // chunk is the framer's from now on (see each()).
                 this.partial.push(start === 0 ? chunk : chunk.subarray(start));
             }
+        }
+    }
+    /** The line ending at `chunk[nl]` (a newline), from `start` and whatever of it the chunks before held. */
+    byteLine(chunk, start, nl, out) {
+        if (this.skipping) {
+            this.skipping = false;
+        }
+        else if (this.partialLength + (nl - start) > this.maxLineBytes) {
+            this.skipLine();
+            this.skipping = false;
+        }
+        else if (this.partial.length > 0) {
+            this.partial.push(chunk.subarray(start, nl));
+            const whole = Buffer.concat(this.partial, this.partialLength + (nl - start));
+            this.partial = [];
+            this.partialLength = 0;
+            this.line(whole.toString("utf8"), out);
+        }
+        else {
+            this.line(chunk.toString("utf8", start, nl), out);
+        }
+    }
+    /** Whole lines, each ending in a newline, decoded at once (ASCII, so a character is a byte). */
+    textLines(text, out) {
+        const fast = this.fast;
+        let start = 0;
+        for (let nl = text.indexOf("\n"); nl !== -1; start = nl + 1, nl = text.indexOf("\n", start)) {
+            if (nl - start > this.maxLineBytes) {
+                this.stats.oversized++;
+                continue;
+            }
+            // The delta's shape starts with "{" and ends with "}": no blank line, nothing a pending fragment
+            // could be continued by is taken here.
+            if (fast !== undefined && this.pending === undefined) {
+                const end = text.charCodeAt(nl - 1) === 0x0d ? nl - 1 : nl;
+                if (end > start && fast(text, start, end)) {
+                    this.stats.lines++;
+                    continue;
+                }
+            }
+            this.line(text.slice(start, nl), out, true);
         }
     }
     /** The current line is past the limit: counted, its pieces let go, the rest of it skipped unread. */
@@ -3871,7 +3934,8 @@ class LineFramer {
         }
         return lines;
     }
-    line(raw, out) {
+    /** `tried`: the line was offered to {@link fast} already (and not taken). */
+    line(raw, out, tried = false) {
         // CRLF from Windows wrappers; the JSON itself never ends in \r.
         const text = raw.charCodeAt(raw.length - 1) === 0x0d ? raw.slice(0, -1) : raw;
         if (isBlank(text)) {
@@ -3901,7 +3965,7 @@ class LineFramer {
             this.holdOrDrop(joined, pending.lines + 1);
             return;
         }
-        if (this.fast?.(text))
+        if (!tried && this.fast?.(text, 0, text.length))
             return;
         const value = parseObject(text);
         if (value) {
@@ -3985,8 +4049,8 @@ class StreamDecoder {
     open;
     constructor(out, maxLineBytes = MAX_LINE_BYTES) {
         this.out = out;
-        this.framer = new LineFramer(maxLineBytes, (text) => this.add({ kind: "stray-line", text }), (text) => {
-            const delta = readDelta(text);
+        this.framer = new LineFramer(maxLineBytes, (text) => this.add({ kind: "stray-line", text }), (text, start, end) => {
+            const delta = readDelta(text, start, end);
             if (delta === undefined)
                 return false;
             this.events++;

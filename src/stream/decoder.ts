@@ -44,8 +44,8 @@ export class StreamDecoder {
     this.framer = new LineFramer(
       maxLineBytes,
       (text) => this.add({ kind: "stray-line", text }),
-      (text) => {
-        const delta = readDelta(text);
+      (text, start, end) => {
+        const delta = readDelta(text, start, end);
         if (delta === undefined) return false;
         this.events++;
         this.add(delta);

@@ -2,9 +2,10 @@
  * The two commonest lines of a stream, read without the general JSON parser: a thinking delta and an
  * assistant token delta (with `--stream-partial-output`, most lines of a run: 205,270 of the 2026-shaped
  * stream's 222,578, 184,484 of them in the plain shape read here). In their exact compact shape, as the
- * CLI writes them (docs/stream-format.md), the line becomes its event at once, its text a slice of the
+ * CLI writes them (docs/stream-format.md), the line becomes its event at once, its text read out of the
  * line: no parsed object is built and none is then read into an event (events.ts). Decoding that stream
- * in-process: ~230 → ~200 ms (BENCHMARKS.md).
+ * in-process: ~230 → ~200 ms (BENCHMARKS.md). The line may be read where it stands in a chunk's text
+ * (stream/lines.ts), with no string made of it.
  *
  * Only text that JSON.parse would read as the very same value is taken: no escape, no raw control
  * character, keys in the CLI's order, an integer timestamp as JSON spells it. Anything else, a single
@@ -26,33 +27,55 @@ const PLAIN = String.raw`[^"\\\u0000-\u001f]*`;
 /** A timestamp as JSON spells an integer (no sign, no leading zero), 16 digits at most. */
 const INTEGER = "0|[1-9][0-9]{0,15}";
 
-/** The whole line, anchored at both ends: the text and the timestamp captured, the session id checked. */
+/**
+ * The whole line: the text and the timestamp captured, the session id checked. Sticky, not anchored: it is
+ * tried at a line's start inside a chunk's text, and taken only when it ends where the line does (no
+ * part of it can pass a line's end: a newline or a CR is a control character).
+ */
 function shape(prefix: string, tail: string): RegExp {
   return new RegExp(
-    `^${escapeRegExp(prefix)}(${PLAIN})${escapeRegExp(tail)}${PLAIN}${escapeRegExp(STAMP)}(${INTEGER})\\}$`,
+    `${escapeRegExp(prefix)}(${PLAIN})${escapeRegExp(tail)}${PLAIN}${escapeRegExp(STAMP)}(${INTEGER})\\}`,
+    "y",
   );
 }
 
 /**
- * One anchored expression a line: V8 compiles each to native code, and one pass of it costs less than
- * reading the line by hand in JavaScript did (`startsWith` twice, three scans; 51 → 30 ms for the
- * 2026-shaped stream's 184,484 plain deltas, BENCHMARKS.md).
+ * One expression a line: V8 compiles each to native code, and one pass of it costs less than reading the
+ * line by hand in JavaScript did (`startsWith` twice, three scans; 51 → 30 ms for the 2026-shaped
+ * stream's 184,484 plain deltas, BENCHMARKS.md).
  */
 const THINKING_LINE = shape(THINKING, THINKING_TAIL);
 const ASSISTANT_LINE = shape(ASSISTANT, ASSISTANT_TAIL);
 
-/** The line's event when it is one of the two deltas in their exact shape; undefined otherwise. */
-export function readDelta(line: string): ThinkingDeltaEvent | AssistantEvent | undefined {
+/**
+ * The event of the line `text[start, end)` when it is one of the two deltas in their exact shape;
+ * undefined otherwise. `text` may be a whole chunk's (stream/lines.ts): the line is never cut out of it.
+ */
+export function readDelta(
+  text: string,
+  start = 0,
+  end = text.length,
+): ThinkingDeltaEvent | AssistantEvent | undefined {
   // `{"type":"` is 9 characters: the type's first letter picks the one expression to try.
-  const first = line.charCodeAt(9);
-  if (first === 0x74 /* t */) {
-    const m = THINKING_LINE.exec(line);
-    // Number() reads the digits as JSON.parse does, rounding alike past 2^53.
-    return m ? { kind: "thinking-delta", text: m[1]!, timestampMs: Number(m[2]) } : undefined;
-  }
-  if (first === 0x61 /* a */) {
-    const m = ASSISTANT_LINE.exec(line);
-    return m ? { kind: "assistant", text: m[1]!, timestampMs: Number(m[2]) } : undefined;
-  }
-  return undefined;
+  const first = text.charCodeAt(start + 9);
+  const line = first === 0x74 /* t */ ? THINKING_LINE : first === 0x61 /* a */ ? ASSISTANT_LINE : undefined;
+  if (line === undefined) return undefined;
+  line.lastIndex = start;
+  const m = line.exec(text);
+  if (m === null || line.lastIndex !== end) return undefined;
+  const said = end - start < text.length ? own(m[1]!) : m[1]!;
+  // Number() reads the digits as JSON.parse does, rounding alike past 2^53.
+  return line === THINKING_LINE
+    ? { kind: "thinking-delta", text: said, timestampMs: Number(m[2]) }
+    : { kind: "assistant", text: said, timestampMs: Number(m[2]) };
+}
+
+/**
+ * V8 keeps a substring of 13 characters or more as a view of the string it was cut from: a delta's text
+ * read inside a chunk's text would keep that 64 KiB alive for as long as the text is kept (the last
+ * segment, the thinking shown, the progress comment), one chunk a delta at worst. Such a text is copied
+ * (code unit for code unit); a shorter one is a copy already.
+ */
+function own(text: string): string {
+  return text.length < 13 ? text : Buffer.from(text, "utf16le").toString("utf16le");
 }

@@ -162,6 +162,8 @@ describe("the two commonest deltas, read into events without JSON.parse", () => 
       fc.property(fc.boolean(), text, text, ts, (isThinking, t, id, stamp) => {
         const line = (isThinking ? thinking : assistant)(t, id, stamp);
         const fast = readDelta(line);
+        // Read inside a larger text (a chunk's), the same line gives the same answer.
+        expect(readDelta(`{"n":1}\n${line}\n${line}`, 8, 8 + line.length)).toStrictEqual(fast);
         if (fast === undefined) return;
         taken++;
         expect(fast).toStrictEqual(event(line));
@@ -193,5 +195,72 @@ describe("the two commonest deltas, read into events without JSON.parse", () => 
       "",
     ])
       expect(readDelta(line)).toBeUndefined();
+  });
+});
+
+describe("a chunk's ASCII lines read in one piece", () => {
+  const delta = (text: string, ts: number) =>
+    `{"type":"thinking","subtype":"delta","text":"${text}","session_id":"s","timestamp_ms":${ts}}`;
+  const token = (text: string, ts: number) =>
+    `{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"${text}"}]},"session_id":"s","timestamp_ms":${ts}}`;
+  /** Lines of every kind the framer must keep apart: deltas (some with CRLF), other JSON, noise, blank
+   * lines, a long line, a non-ASCII one, an object split by a raw newline, a truncated one. */
+  const line = fc.oneof(
+    fc.tuple(fc.stringMatching(/^[a-z .]{0,20}$/), fc.nat()).map(([t, n]) => delta(t, n)),
+    fc.tuple(fc.stringMatching(/^[a-z .]{0,20}$/), fc.nat()).map(([t, n]) => `${token(t, n)}\r`),
+    fc.constantFrom(
+      '{"type":"thinking","subtype":"completed","session_id":"s"}',
+      '{"type":"tool_call","subtype":"started","call_id":"c1","tool_call":{"readToolCall":{"args":{"path":"a"}}}}',
+      "not json at all",
+      "",
+      "   ",
+      "\r",
+      '{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"café"}]},"session_id":"s","timestamp_ms":3}',
+      '{"call_id":"call_X\nfc_Y","type":"x"}',
+      '{"type":"assistant","text":"cut off',
+      `{"type":"assistant","text":"${"z".repeat(150)}"}`,
+      delta("x".repeat(150), 1),
+    ),
+  );
+  /** What the framer gives, as events: taken lines through readDelta, the rest parsed. */
+  function run(bytes: Buffer, cuts: number[], fast: boolean) {
+    const events: unknown[] = [];
+    const f = new LineFramer(
+      120,
+      (text) => events.push({ stray: text }),
+      fast
+        ? (text, start, end) => {
+            const d = readDelta(text, start, end);
+            if (d) events.push(structuredClone(d));
+            return d !== undefined;
+          }
+        : undefined,
+    );
+    let at = 0;
+    for (const cut of [...cuts, bytes.length]) {
+      f.each(bytes.subarray(at, cut), (l) => events.push(toEvent(l.value)));
+      at = cut;
+    }
+    for (const l of f.end()) events.push(toEvent(l.value));
+    return { events, stats: f.stats };
+  }
+
+  it("gives the events and counts each line would give on its own, in any chunking", () => {
+    fc.assert(
+      fc.property(
+        fc.array(line, { maxLength: 30 }),
+        fc.boolean(),
+        fc.array(fc.nat(), { maxLength: 8 }),
+        (lines, endsInNewline, rawCuts) => {
+          const bytes = Buffer.from(lines.join("\n") + (endsInNewline ? "\n" : ""));
+          const cuts = [...new Set(rawCuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+          const plain = run(bytes, [], false);
+          const taken = run(bytes, cuts, true);
+          expect(taken.events).toEqual(plain.events);
+          expect(taken.stats).toEqual(plain.stats);
+        },
+      ),
+      { numRuns: 3000 },
+    );
   });
 });
