@@ -176,15 +176,23 @@ describe("the two commonest deltas, read into events without JSON.parse", () => 
 
   it("take the plain shapes the CLI writes, and leave every other line to JSON.parse", () => {
     const id = "170e43fd-3aa8-4cff-80c0-b0119859a356";
-    for (const line of [thinking(" next", id, "1788160000084"), assistant("café — ok", id, "1788160000265")])
+    for (const line of [
+      thinking(" next", id, "1788160000084"),
+      assistant("café — ok", id, "1788160000265"),
+      thinking("a\\nb \\\"q\\\" \\\\ \\u00e9 \\ud83d\\ude00 \\ud800", id, "1"),
+      assistant("\\n\\n", id, "2"),
+    ])
       expect(readDelta(line)).toStrictEqual(event(line));
+    expect(readDelta(thinking("a\\nb", id, "1"))).toMatchObject({ text: "a\nb" });
     expect(readDelta(thinking(" next", id, "1788160000084"))).toStrictEqual({
       kind: "thinking-delta",
       text: " next",
       timestampMs: 1788160000084,
     });
     for (const line of [
-      thinking("a\\nb", id, "1"),
+      thinking("a\\qb", id, "1"),
+      thinking("a\\u00zz", id, "1"),
+      thinking("a\\", id, "1"),
       assistant("x", id, "01"),
       `${assistant("x", id, "1")} `,
       assistant("x", id, "1").replace('"role":"assistant",', ""),
