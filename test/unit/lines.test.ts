@@ -179,7 +179,7 @@ describe("the two commonest deltas, read into events without JSON.parse", () => 
     for (const line of [
       thinking(" next", id, "1788160000084"),
       assistant("café — ok", id, "1788160000265"),
-      thinking("a\\nb \\\"q\\\" \\\\ \\u00e9 \\ud83d\\ude00 \\ud800", id, "1"),
+      thinking('a\\nb \\"q\\" \\\\ \\u00e9 \\ud83d\\ude00 \\ud800', id, "1"),
       assistant("\\n\\n", id, "2"),
     ])
       expect(readDelta(line)).toStrictEqual(event(line));
