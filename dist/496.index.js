@@ -4773,11 +4773,27 @@ function fileLines({ input, files, shape, block }) {
         out.push(`_${(0,markdown/* mdText */.bC)((0,base_redact/* cutAfterRedaction */.cr)(n, MAX_NOTE, redact))}_`, "");
     return out;
 }
+/**
+ * The tool table of each report input, the same in every shape that has one: the report is composed at
+ * least twice (measured, then written; the summary, then the comment), and the table of hundreds of
+ * calls is built once (~3 ms of the 2026-shaped run's end, BENCHMARKS.md).
+ */
+const toolTables = new WeakMap();
 /** The tool calls, folded: one row each, the ones the model did not keep counted by status. */
 function toolLines({ input, shape }) {
+    if (!shape.toolTable)
+        return [];
+    let lines = toolTables.get(input);
+    if (lines === undefined) {
+        lines = toolTable(input);
+        toolTables.set(input, lines);
+    }
+    return lines;
+}
+function toolTable(input) {
     const { model, redact } = input;
     const t = model.toolCounts();
-    if (!shape.toolTable || t.total === 0)
+    if (t.total === 0)
         return [];
     const out = [
         `<details><summary>Tool calls (${t.total})</summary>`,
