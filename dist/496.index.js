@@ -4512,8 +4512,7 @@ class LiveLog {
         const out = call.target && (0,paths/* isRepoData */.Ld)(call.target)
             ? ["(under .git/: the content is not shown)"]
             : toolOutput(tool, this.opts.toolOutputLines, this.redact, this.root ?? this.opts.workspace);
-        for (const line of out)
-            this.log.text(line);
+        this.log.lines(out);
         if (o?.error && !out.length)
             this.log.text(o.error);
         this.log.endGroup();

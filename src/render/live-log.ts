@@ -208,7 +208,7 @@ export class LiveLog {
       call.target && isRepoData(call.target)
         ? ["(under .git/: the content is not shown)"]
         : toolOutput(tool, this.opts.toolOutputLines, this.redact, this.root ?? this.opts.workspace);
-    for (const line of out) this.log.text(line);
+    this.log.lines(out);
     if (o?.error && !out.length) this.log.text(o.error);
     this.log.endGroup();
     if (call.status !== "succeeded" && this.failedCalls.length < this.opts.maxAnnotations) {

@@ -33,6 +33,22 @@ export class LogWriter {
     else this.buf.push(neutralize(forTerminal(s.length > MAX_LOG_LINE ? this.redact(s) : s)), "\n");
   }
 
+  /**
+   * Untrusted lines, as {@link text} writes each of them. A tool call's output (up to
+   * `log-tool-output-lines` lines of code, paths, grep matches) is mostly printable ASCII with no `::`
+   * and no `##[`: then no line of it can be a command or hold a control, and the block is written as it
+   * is after one scan of it instead of one for each line (~90,000 lines in the 2026-shaped run's log).
+   */
+  lines(lines: readonly string[]): void {
+    if (lines.length === 0) return;
+    const block = lines.join("\n");
+    if (PRINTABLE_BLOCK.test(block) && !block.includes("::") && !block.includes("##[") && fitLines(lines)) {
+      this.buf.push(block, "\n");
+      return;
+    }
+    for (const line of lines) this.text(line);
+  }
+
   /** A workflow command of the action's own. Data and properties are escaped as the toolkit does. */
   command(name: string, data: string, props?: Record<string, string | number | undefined>): void {
     if (!props) {
@@ -112,6 +128,14 @@ function unchanged(s: string): boolean {
 
 /** Tab and the printable ASCII characters, and nothing else. */
 const PRINTABLE_ASCII = /^[\t\u0020-\u007e]*$/;
+/** The same, and `\n` between lines. */
+const PRINTABLE_BLOCK = /^[\t\n\u0020-\u007e]*$/;
+
+/** No line past what the log shows of one (each is then cut, after a redaction: {@link LogWriter.text}). */
+function fitLines(lines: readonly string[]): boolean {
+  for (const line of lines) if (line.length > MAX_LOG_LINE) return false;
+  return true;
+}
 
 /**
  * What {@link forTerminal} or {@link neutralize} may change: controls (`\r` among them), DEL/C1, bidi

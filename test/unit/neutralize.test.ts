@@ -99,6 +99,26 @@ describe("the log writer's short cut", () => {
       { numRuns: 5000 },
     );
   });
+
+  it("writes a block of lines as it writes each line of it (property)", () => {
+    // Lines of a tool's output: code, paths, commands, line breaks and controls among them.
+    const any = fc.oneof(line, hostile, fc.constant(""), fc.constant(`${"x".repeat(70_000)}:`));
+    fc.assert(
+      fc.property(fc.array(any, { maxLength: 8 }), (lines) => {
+        let each = "";
+        const one = new LogWriter({ write: (s: string) => (each += s) });
+        for (const l of lines) one.text(l);
+        one.flush();
+        let block = "";
+        const all = new LogWriter({ write: (s: string) => (block += s) });
+        all.lines(lines);
+        all.flush();
+        expect(block).toBe(each);
+        expect(readWorkflowCommands(block).commands).toEqual([]);
+      }),
+      { numRuns: 3000 },
+    );
+  });
 });
 
 describe("the ignorable-character table", () => {
