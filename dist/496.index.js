@@ -2474,17 +2474,22 @@ function sameContent(a, b) {
  */
 const BATCH_FILES = 256;
 const BATCH_BYTES = 2 * 1024 * 1024;
-/** Where each changed file is at HEAD: looked up during the run, and the rest now in one batch. */
-async function headEntries(git, prefetcher, paths, ask) {
+/**
+ * Where each changed file is at HEAD: looked up during the run, or at the agent's exit (`atExit`, for the
+ * files its status listed), and the rest now in one batch. A lookup made during the run wins: HEAD as it
+ * was when the agent first touched the file is the baseline, even if the agent committed later.
+ */
+async function headEntries(git, prefetcher, paths, ask, atExit) {
     if (!git.heads || paths.length === 0)
         return undefined;
     const out = new Map();
     // Paths still waiting for their batch's timer are simply asked for with the rest, now.
     prefetcher.stop();
+    const exited = atExit ? await ask(() => atExit, undefined) : undefined;
     const rest = [];
     for (const p of paths) {
         const early = prefetcher.early(p);
-        const r = early ? await ask(() => early, undefined) : undefined;
+        const r = (early ? await ask(() => early, undefined) : undefined) ?? exited?.get(p);
         if (r)
             out.set(p, r);
         else
@@ -2685,7 +2690,7 @@ async function toolChanges(input, repo, budget, notes) {
     const out = { inside: [], outside: [], explained: new Set(), approximate: 0 };
     const states = [...recorder.files.entries()].sort((a, b) => cmp(a[1].path, b[1].path));
     const insidePaths = states.filter(([, s]) => s.inside && !s.repoData).map(([, s]) => s.path);
-    const heads = repo ? await headEntries(git, input.prefetcher, insidePaths, ask) : undefined;
+    const heads = repo ? await headEntries(git, input.prefetcher, insidePaths, ask, input.heads) : undefined;
     const diffs = { chars: 0, dropped: 0 };
     let budgetNoted = false;
     // Files go a batch at a time: the batch's HEAD blobs asked of git ahead, then each file is read from the
@@ -2836,6 +2841,7 @@ class ChangeTracker {
                 now: this.opts.now ?? Date.now,
                 before: opts.before,
                 status: opts.status,
+                heads: opts.heads,
             });
         }
         catch (e) {

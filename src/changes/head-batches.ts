@@ -18,21 +18,27 @@ import { type FileState, MAX_KEPT_CHARS } from "./recorder.js";
 const BATCH_FILES = 256;
 const BATCH_BYTES = 2 * 1024 * 1024;
 
-/** Where each changed file is at HEAD: looked up during the run, and the rest now in one batch. */
+/**
+ * Where each changed file is at HEAD: looked up during the run, or at the agent's exit (`atExit`, for the
+ * files its status listed), and the rest now in one batch. A lookup made during the run wins: HEAD as it
+ * was when the agent first touched the file is the baseline, even if the agent committed later.
+ */
 export async function headEntries(
   git: GitReader,
   prefetcher: Prefetcher,
   paths: string[],
   ask: Ask,
+  atExit?: Promise<Map<string, HeadEntry> | undefined>,
 ): Promise<Map<string, HeadEntry> | undefined> {
   if (!git.heads || paths.length === 0) return undefined;
   const out = new Map<string, HeadEntry>();
   // Paths still waiting for their batch's timer are simply asked for with the rest, now.
   prefetcher.stop();
+  const exited = atExit ? await ask(() => atExit, undefined) : undefined;
   const rest: string[] = [];
   for (const p of paths) {
     const early = prefetcher.early(p);
-    const r = early ? await ask(() => early, undefined) : undefined;
+    const r = (early ? await ask(() => early, undefined) : undefined) ?? exited?.get(p);
     if (r) out.set(p, r);
     else rest.push(p);
   }

@@ -12,7 +12,7 @@
 
 import { setImmediate } from "node:timers/promises";
 import { CHANGE_SUMMARY_DIFF_CHARS } from "../base/limits.js";
-import type { GitReader, StatusEntry } from "../git/reader.js";
+import type { GitReader, HeadEntry, StatusEntry } from "../git/reader.js";
 import { type Budget, startBudget } from "./budget.js";
 import type { DiffLimits } from "./diff.js";
 import { type FileSources, insideChange, outsideChange, repoDataChange } from "./file-change.js";
@@ -37,6 +37,8 @@ export interface SummaryInput {
   before?: Map<string, string>;
   /** The working tree's status, asked for already (at the agent's exit); else asked here. */
   status?: Promise<StatusEntry[]>;
+  /** Where files of that status are at HEAD, looked up already; the others are looked up here. */
+  heads?: Promise<Map<string, HeadEntry> | undefined>;
 }
 
 /** What the files of the tool calls came to, and the keys they account for. */
@@ -91,7 +93,7 @@ async function toolChanges(
   const out: ToolChanges = { inside: [], outside: [], explained: new Set(), approximate: 0 };
   const states = [...recorder.files.entries()].sort((a, b) => cmp(a[1].path, b[1].path));
   const insidePaths = states.filter(([, s]) => s.inside && !s.repoData).map(([, s]) => s.path);
-  const heads = repo ? await headEntries(git, input.prefetcher, insidePaths, ask) : undefined;
+  const heads = repo ? await headEntries(git, input.prefetcher, insidePaths, ask, input.heads) : undefined;
   const diffs = { chars: 0, dropped: 0 };
   let budgetNoted = false;
 

@@ -4,7 +4,7 @@
  * and {@link summarize} (at the end). The clock, the platform and the git reader are passed in.
  */
 
-import type { GitReader, StatusEntry } from "../git/reader.js";
+import type { GitReader, HeadEntry, StatusEntry } from "../git/reader.js";
 import type { ModelUpdate } from "../model/run-model.js";
 import { DEFAULT_LIMITS } from "./diff.js";
 import { Locator } from "./locate.js";
@@ -35,6 +35,8 @@ export interface FinishOptions {
   before?: Map<string, string>;
   /** The working tree's status, already asked for once it was final (the agent's exit); else asked here. */
   status?: Promise<StatusEntry[]>;
+  /** Where that status's files are at HEAD, looked up then too; the others are looked up here. */
+  heads?: Promise<Map<string, HeadEntry> | undefined>;
 }
 
 export class ChangeTracker {
@@ -75,6 +77,7 @@ export class ChangeTracker {
         now: this.opts.now ?? Date.now,
         before: opts.before,
         status: opts.status,
+        heads: opts.heads,
       });
     } catch (e) {
       return {

@@ -14,7 +14,7 @@ import { formatBytes, formatDuration } from "../base/format.js";
 import { randomHex } from "../base/random.js";
 import type { Redact } from "../base/redact.js";
 import { snapshotWorkingTree } from "../changes/snapshot.js";
-import { createGitReader, type GitReader, type StatusEntry } from "../git/reader.js";
+import { createGitReader, type GitReader, type HeadEntry, type StatusEntry } from "../git/reader.js";
 import type { RunContext } from "../github/context.js";
 import type { StopReason } from "../model/verdict.js";
 import { clean } from "../model/verdict.js";
@@ -65,6 +65,8 @@ export class LiveAgent implements AgentSource {
   private chat: CarriedChat | undefined;
   /** The working tree's status asked for at the agent's exit (see startSession's onExit). */
   private treeStatus: Promise<StatusEntry[]> | undefined;
+  /** Where that status's tracked files are at HEAD, looked up right after it. */
+  private treeHeads: Promise<Map<string, HeadEntry> | undefined> | undefined;
   /** The action's core-dump limit being set (no-sudo), awaited before the agent starts. */
   private coreLimit: Promise<string | undefined> | undefined;
 
@@ -122,7 +124,7 @@ export class LiveAgent implements AgentSource {
       const why = await this.coreLimit;
       if (why) this.log.text(`The action's core dumps are still allowed (${why}).`);
       this.session = this.startSession();
-      end = { ...(await this.session.run(wire)), treeStatus: this.treeStatus };
+      end = { ...(await this.session.run(wire)), treeStatus: this.treeStatus, treeHeads: this.treeHeads };
       return end;
     } finally {
       // Its chat saved while its home is still there (also after a failure, a timeout or a cancel).
@@ -259,8 +261,11 @@ export class LiveAgent implements AgentSource {
       // The end's status taken at once, while the agent's output is still read; not under an agent user,
       // whose processes outside the group go only when it is released (after the reading).
       onExit: () => {
+        if (this.agentUser) return;
         // A status that fails is the change summary's fallback (none), as when it asks itself.
-        if (!this.agentUser) this.treeStatus = this.git.status().catch((): StatusEntry[] => []);
+        const status = this.git.status().catch((): StatusEntry[] => []);
+        this.treeStatus = status;
+        this.treeHeads = status.then((s) => headsOfTracked(this.git, s)).catch(() => undefined);
       },
       outputBusy: deps.outputBusy,
       redact: this.redact,
@@ -295,4 +300,14 @@ function transcriptPath(env: NodeJS.ProcessEnv): string {
     .join("-")
     .replace(/[^\w.-]+/g, "_");
   return path.join(dir, `transcript-${id ? `${id}-` : ""}${randomHex(4)}.ndjson`);
+}
+
+/**
+ * Where the tracked files of a status are at HEAD (`git ls-tree`: ids and sizes). An untracked file has no
+ * HEAD side to look up (an `npm install` leaves tens of thousands).
+ */
+function headsOfTracked(git: GitReader, status: StatusEntry[]): Promise<Map<string, HeadEntry> | undefined> {
+  const tracked = status.filter((e) => e.code !== "??" && e.code !== "!!").map((e) => e.path);
+  if (tracked.length === 0 || !git.heads) return Promise.resolve(undefined);
+  return git.heads(tracked);
 }

@@ -63,6 +63,7 @@ export async function observe(source: AgentSource, o: ObserveOptions): Promise<O
     git: source.git,
     before: source.before(),
     status: end.treeStatus,
+    heads: end.treeHeads,
     budgetMs: cancelled ? CANCEL_BUDGET.changesMs : RUN_DEADLINES.changesMs,
   });
   return {

@@ -4,7 +4,7 @@
  */
 import { createReadStream } from "node:fs";
 import type { Restored } from "../gates/protect-config.js";
-import { type GitReader, noGit, type StatusEntry } from "../git/reader.js";
+import { type GitReader, type HeadEntry, noGit, type StatusEntry } from "../git/reader.js";
 import type { ExitInfo, Stopped } from "../model/verdict.js";
 import { consume } from "../pipeline/consume.js";
 import type { Pipeline } from "../pipeline/pipeline.js";
@@ -38,6 +38,11 @@ export interface SourceEnd {
    * change summary takes it instead of asking again); none when the tree is not known final then.
    */
   treeStatus?: Promise<StatusEntry[]>;
+  /**
+   * Where the files of that status are at HEAD (tracked ones: blob ids and sizes, never content), looked
+   * up right after it, so that the end of the run does not wait for the lookup.
+   */
+  treeHeads?: Promise<Map<string, HeadEntry> | undefined>;
 }
 
 export interface AgentSource {

@@ -666,6 +666,32 @@ describe("a real git repository", () => {
     expect(set.files.map((f) => [f.path, f.status])).toEqual([["b.txt", "shell"]]);
   });
 
+  it("where the status's files are at HEAD, looked up at the agent's exit, is used: the end looks up only the rest", async () => {
+    const dir = repo({ "a.txt": "1\n", "b.txt": "x\n" });
+    writeFileSync(path.join(dir, "a.txt"), "2\n");
+    writeFileSync(path.join(dir, "c.txt"), "new\n");
+    const real = createGitReader(dir);
+    const atExit = real.status();
+    // As the action does at the exit: the tracked files of the status (c.txt is untracked: not asked).
+    const heads = atExit.then((s) => real.heads!(s.filter((e) => e.code !== "??").map((e) => e.path)));
+    const asked: string[][] = [];
+    const spy: GitReader = {
+      ...real,
+      heads: (paths) => {
+        asked.push(paths);
+        return real.heads!(paths);
+      },
+    };
+    const events = [init(dir), ...edit("a.txt", "1\n", "2\n"), ...edit("b.txt", "x\n", "x\n")];
+    const { set } = await track(dir, events, { git: spy, status: atExit, heads });
+    // b.txt was edited back to what it was: not in the status, so looked up at the end.
+    expect(asked).toEqual([["b.txt"]]);
+    expect(set.files.map((f) => [f.path, f.status, f.added, f.removed, f.baseline])).toEqual([
+      ["a.txt", "modified", 1, 1, "git"],
+      ["c.txt", "shell", 1, 0, "git"],
+    ]);
+  });
+
   it("a workspace below the top of the repository sees only its own files, by its own paths", async () => {
     const dir = repo({ "top.txt": "t\n", "pkg/a.txt": "a\n" });
     writeFileSync(path.join(dir, "top.txt"), "T\n");

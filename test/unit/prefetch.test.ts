@@ -77,6 +77,27 @@ describe("HEAD prefetch", () => {
     ]);
   });
 
+  it("HEAD looked up during the run wins over the lookup at the agent's exit, which wins over none", async () => {
+    const { git, batches, blobReads } = fakeGit({ "a.ts": "a\n", "b.ts": "b\n", "c.ts": "c\n" });
+    let tracker: ChangeTracker | undefined;
+    const model = new RunModel((u) => tracker?.onUpdate(u), "/w");
+    tracker = new ChangeTracker({ workspace: "/w", prefetch: git });
+    model.apply(edit("1", "/w/a.ts", "a\n", "a2\n"), 0);
+    // The timer's batch is asked for (timers run in the order they expire).
+    await new Promise((r) => setTimeout(r, 700));
+    model.apply(edit("2", "/w/b.ts", "b\n", "b2\n"), 0);
+    model.apply(edit("3", "/w/c.ts", "c\n", "c2\n"), 0);
+    // At the exit, the status listed a.ts and b.ts; HEAD had moved (the agent committed a.ts since).
+    const atExit = new Map<string, HeadEntry>([
+      ["a.ts", { kind: "blob", oid: "oid-a.ts-committed", size: 3 }],
+      ["b.ts", { kind: "blob", oid: "oid-b.ts", size: 2 }],
+    ]);
+    await tracker.finish({ git, heads: Promise.resolve(atExit) });
+    // a.ts from the run, b.ts from the exit, c.ts asked for now.
+    expect(batches).toEqual([["a.ts"], ["c.ts"]]);
+    expect(blobReads).toEqual([["oid-a.ts", "oid-b.ts", "oid-c.ts"]]);
+  });
+
   it("a batch still waiting at the end is asked for with the rest", async () => {
     const { git, batches } = fakeGit({ "c.ts": "c\n" });
     let tracker: ChangeTracker | undefined;
