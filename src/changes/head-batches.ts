@@ -34,13 +34,23 @@ export async function headEntries(
   const out = new Map<string, HeadEntry>();
   // Paths still waiting for their batch's timer are simply asked for with the rest, now.
   prefetcher.stop();
-  const exited = atExit ? await ask(() => atExit, undefined) : undefined;
-  const rest: string[] = [];
+  let rest: string[] = [];
   for (const p of paths) {
     const early = prefetcher.early(p);
-    const r = (early ? await ask(() => early, undefined) : undefined) ?? exited?.get(p);
+    const r = early ? await ask(() => early, undefined) : undefined;
     if (r) out.set(p, r);
     else rest.push(p);
+  }
+  // The exit's lookup only when some path still needs one: never a wait for nothing.
+  const exited = rest.length > 0 && atExit ? await ask(() => atExit, undefined) : undefined;
+  if (exited) {
+    const left: string[] = [];
+    for (const p of rest) {
+      const r = exited.get(p);
+      if (r) out.set(p, r);
+      else left.push(p);
+    }
+    rest = left;
   }
   if (rest.length > 0) {
     const more = await ask(() => git.heads!(rest), undefined);

@@ -13,8 +13,9 @@ import { AgentSession, DEFAULT_GRACES, type Graces } from "../agent/session.js";
 import { formatBytes, formatDuration } from "../base/format.js";
 import { randomHex } from "../base/random.js";
 import type { Redact } from "../base/redact.js";
+import { type TreeAtExit, treeAtExit } from "../changes/at-exit.js";
 import { snapshotWorkingTree } from "../changes/snapshot.js";
-import { createGitReader, type GitReader, type HeadEntry, type StatusEntry } from "../git/reader.js";
+import { createGitReader, type GitReader } from "../git/reader.js";
 import type { RunContext } from "../github/context.js";
 import type { StopReason } from "../model/verdict.js";
 import { clean } from "../model/verdict.js";
@@ -63,10 +64,8 @@ export class LiveAgent implements AgentSource {
   private strategy: Exclude<SafetyStrategy, "auto"> = "no-sudo";
   private credentials: StashedCredentials | undefined;
   private chat: CarriedChat | undefined;
-  /** The working tree's status asked for at the agent's exit (see startSession's onExit). */
-  private treeStatus: Promise<StatusEntry[]> | undefined;
-  /** Where that status's tracked files are at HEAD, looked up right after it. */
-  private treeHeads: Promise<Map<string, HeadEntry> | undefined> | undefined;
+  /** What git was asked of the working tree at the agent's exit (see startSession's onExit). */
+  private treeAtExit: TreeAtExit | undefined;
   /** The action's core-dump limit being set (no-sudo), awaited before the agent starts. */
   private coreLimit: Promise<string | undefined> | undefined;
 
@@ -124,7 +123,7 @@ export class LiveAgent implements AgentSource {
       const why = await this.coreLimit;
       if (why) this.log.text(`The action's core dumps are still allowed (${why}).`);
       this.session = this.startSession();
-      end = { ...(await this.session.run(wire)), treeStatus: this.treeStatus, treeHeads: this.treeHeads };
+      end = { ...(await this.session.run(wire)), treeAtExit: this.treeAtExit };
       return end;
     } finally {
       // Its chat saved while its home is still there (also after a failure, a timeout or a cancel).
@@ -258,14 +257,11 @@ export class LiveAgent implements AgentSource {
         log.flush();
       },
       afterChunk: () => log.flush(),
-      // The end's status taken at once, while the agent's output is still read; not under an agent user,
-      // whose processes outside the group go only when it is released (after the reading).
+      // The end's status and HEAD lookup asked for at once, while the agent's output is still read; not
+      // under an agent user, whose processes outside the group go only when it is released (after the
+      // reading).
       onExit: () => {
-        if (this.agentUser) return;
-        // A status that fails is the change summary's fallback (none), as when it asks itself.
-        const status = this.git.status().catch((): StatusEntry[] => []);
-        this.treeStatus = status;
-        this.treeHeads = status.then((s) => headsOfTracked(this.git, s)).catch(() => undefined);
+        if (!this.agentUser) this.treeAtExit = treeAtExit(this.git);
       },
       outputBusy: deps.outputBusy,
       redact: this.redact,
@@ -300,14 +296,4 @@ function transcriptPath(env: NodeJS.ProcessEnv): string {
     .join("-")
     .replace(/[^\w.-]+/g, "_");
   return path.join(dir, `transcript-${id ? `${id}-` : ""}${randomHex(4)}.ndjson`);
-}
-
-/**
- * Where the tracked files of a status are at HEAD (`git ls-tree`: ids and sizes). An untracked file has no
- * HEAD side to look up (an `npm install` leaves tens of thousands).
- */
-function headsOfTracked(git: GitReader, status: StatusEntry[]): Promise<Map<string, HeadEntry> | undefined> {
-  const tracked = status.filter((e) => e.code !== "??" && e.code !== "!!").map((e) => e.path);
-  if (tracked.length === 0 || !git.heads) return Promise.resolve(undefined);
-  return git.heads(tracked);
 }

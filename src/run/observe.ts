@@ -62,8 +62,8 @@ export async function observe(source: AgentSource, o: ObserveOptions): Promise<O
   const changes = await tracker.finish({
     git: source.git,
     before: source.before(),
-    status: end.treeStatus,
-    heads: end.treeHeads,
+    status: end.treeAtExit?.status,
+    heads: end.treeAtExit?.heads,
     budgetMs: cancelled ? CANCEL_BUDGET.changesMs : RUN_DEADLINES.changesMs,
   });
   return {

@@ -3,8 +3,9 @@
  * agent (./live-agent.ts) or a saved transcript (here). The rest of the run never asks which.
  */
 import { createReadStream } from "node:fs";
+import type { TreeAtExit } from "../changes/at-exit.js";
 import type { Restored } from "../gates/protect-config.js";
-import { type GitReader, type HeadEntry, noGit, type StatusEntry } from "../git/reader.js";
+import { type GitReader, noGit } from "../git/reader.js";
 import type { ExitInfo, Stopped } from "../model/verdict.js";
 import { consume } from "../pipeline/consume.js";
 import type { Pipeline } from "../pipeline/pipeline.js";
@@ -34,15 +35,11 @@ export interface SourceEnd {
   /** The agent's last stderr lines. */
   stderrTail: string[];
   /**
-   * The working tree's status, asked for when the agent exited and its group was killed (the end's
-   * change summary takes it instead of asking again); none when the tree is not known final then.
+   * What git said of the working tree when the agent exited and its group was killed: its status and where
+   * its files are at HEAD (the end's change summary takes them instead of asking again); none when the
+   * tree is not known final then.
    */
-  treeStatus?: Promise<StatusEntry[]>;
-  /**
-   * Where the files of that status are at HEAD (tracked ones: blob ids and sizes, never content), looked
-   * up right after it, so that the end of the run does not wait for the lookup.
-   */
-  treeHeads?: Promise<Map<string, HeadEntry> | undefined>;
+  treeAtExit?: TreeAtExit;
 }
 
 export interface AgentSource {

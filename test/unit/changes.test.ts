@@ -10,6 +10,7 @@ import path from "node:path";
 import { applyPatch, parsePatch, structuredPatch } from "diff";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
+import { EXIT_LOOKUP_MAX, treeAtExit } from "../../src/changes/at-exit.js";
 import { describeChange, diffTexts } from "../../src/changes/diff.js";
 import { changeOutputs } from "../../src/changes/outputs.js";
 import { ChangeTracker, type FinishOptions } from "../../src/changes/tracker.js";
@@ -671,9 +672,8 @@ describe("a real git repository", () => {
     writeFileSync(path.join(dir, "a.txt"), "2\n");
     writeFileSync(path.join(dir, "c.txt"), "new\n");
     const real = createGitReader(dir);
-    const atExit = real.status();
     // As the action does at the exit: the tracked files of the status (c.txt is untracked: not asked).
-    const heads = atExit.then((s) => real.heads!(s.filter((e) => e.code !== "??").map((e) => e.path)));
+    const { status: atExit, heads } = treeAtExit(real);
     const asked: string[][] = [];
     const spy: GitReader = {
       ...real,
@@ -690,6 +690,31 @@ describe("a real git repository", () => {
       ["a.txt", "modified", 1, 1, "git"],
       ["c.txt", "shell", 1, 0, "git"],
     ]);
+  });
+
+  it("at the exit, only a status's tracked files are looked up at HEAD, and only up to a bound", async () => {
+    const entries = (n: number, code: string) =>
+      Array.from({ length: n }, (_, i) => ({ code, path: `${code.trim() || "u"}${i}.txt` }));
+    const asked: string[][] = [];
+    const fake = (status: { code: string; path: string }[]): GitReader => ({
+      ...noGit,
+      status: async () => status,
+      heads: async (paths) => {
+        asked.push(paths);
+        return new Map();
+      },
+    });
+    await treeAtExit(fake([...entries(2, " M"), ...entries(3, "??"), ...entries(1, "D ")])).heads;
+    expect(asked).toEqual([["M0.txt", "M1.txt", "D0.txt"]]);
+    // A formatter's thousands of files: the end looks up the few it needs instead.
+    expect(await treeAtExit(fake(entries(EXIT_LOOKUP_MAX + 1, " M"))).heads).toBeUndefined();
+    expect(await treeAtExit(fake(entries(4, "??"))).heads).toBeUndefined();
+    expect(asked).toHaveLength(1);
+    // A status that fails is none, and nothing is looked up.
+    const failing: GitReader = { ...noGit, status: () => Promise.reject(new Error("git died")) };
+    const t = treeAtExit(failing);
+    expect(await t.status).toEqual([]);
+    expect(await t.heads).toBeUndefined();
   });
 
   it("a workspace below the top of the repository sees only its own files, by its own paths", async () => {

@@ -120,6 +120,25 @@ describe("line diff", () => {
     expect(counts(small)).toEqual({ added: 1000, removed: 1000 });
   });
 
+  it("a diff within the edit bound is never given up, however its lines repeat or move (property)", () => {
+    const lines = (n: number) => fc.array(fc.integer({ min: 0, max: n }), { maxLength: 300 });
+    fc.assert(
+      fc.property(lines(30), lines(30), fc.boolean(), (xs, ys, rotate) => {
+        const before = xs.map((x) => `l${x}\n`).join("");
+        const moved = rotate ? [...ys.slice(ys.length >> 1), ...ys.slice(0, ys.length >> 1)] : ys;
+        const after = moved.map((x) => `l${x}\n`).join("");
+        const whole = counts(linePatch("a", "b", before, after, 3, NO_BOUNDS)!);
+        const edits = whole.added + whole.removed;
+        // The bound at exactly this diff's size: it must be found, and one less gives it up.
+        const at = { maxEditLength: edits, deadline: Number.POSITIVE_INFINITY };
+        expect(counts(linePatch("a", "b", before, after, 3, at)!)).toEqual(whole);
+        if (edits > 0)
+          expect(linePatch("a", "b", before, after, 3, { ...at, maxEditLength: edits - 1 })).toBeUndefined();
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
   it("lines moved past the bound: every line pairs, yet the diff is given up", () => {
     const lines = Array.from({ length: 2500 }, (_, i) => `line ${i}\n`);
     const before = lines.join("");

@@ -98,6 +98,20 @@ describe("HEAD prefetch", () => {
     expect(blobReads).toEqual([["oid-a.ts", "oid-b.ts", "oid-c.ts"]]);
   });
 
+  it("the exit's lookup is not waited for when the run looked every file up", async () => {
+    const { git, batches } = fakeGit({ "a.ts": "a\n" });
+    let tracker: ChangeTracker | undefined;
+    const model = new RunModel((u) => tracker?.onUpdate(u), "/w");
+    tracker = new ChangeTracker({ workspace: "/w", prefetch: git });
+    model.apply(edit("1", "/w/a.ts", "a\n", "a2\n"), 0);
+    await new Promise((r) => setTimeout(r, 700));
+    // A lookup at the exit that never answers: waited for, it would hold the end until its budget ran out,
+    // and what came after (the blob) would be given up.
+    const set = await tracker.finish({ git, heads: new Promise(() => {}), budgetMs: 20_000 });
+    expect(batches).toEqual([["a.ts"]]);
+    expect(set.files[0]).toMatchObject({ path: "a.ts", baseline: "git", added: 1, removed: 1 });
+  });
+
   it("a batch still waiting at the end is asked for with the rest", async () => {
     const { git, batches } = fakeGit({ "c.ts": "c\n" });
     let tracker: ChangeTracker | undefined;
