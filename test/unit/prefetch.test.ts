@@ -56,12 +56,17 @@ function edit(id: string, path: string, before: string, after: string) {
   });
 }
 
+/** A run model whose updates go to a change tracker that looks files up with `git`. */
+function watched(git: GitReader) {
+  const tracker = new ChangeTracker({ workspace: "/w", prefetch: git });
+  const model = new RunModel((u) => tracker.onUpdate(u), "/w");
+  return { model, tracker };
+}
+
 describe("HEAD prefetch", () => {
   it("looks the files up in one batch during the run, and reads their blobs once, at the end", async () => {
     const { git, batches, blobReads } = fakeGit({ "a.ts": "a\n", "b.ts": "b\n" });
-    let tracker: ChangeTracker | undefined;
-    const model = new RunModel((u) => tracker?.onUpdate(u), "/w");
-    tracker = new ChangeTracker({ workspace: "/w", prefetch: git });
+    const { model, tracker } = watched(git);
     model.apply(edit("1", "/w/a.ts", "a\n", "a2\n"), 0);
     model.apply(edit("2", "/w/b.ts", "b\n", "b2\n"), 0);
     model.apply(edit("3", "/w/a.ts", "a2\n", "a3\n"), 0);
@@ -79,9 +84,7 @@ describe("HEAD prefetch", () => {
 
   it("HEAD looked up during the run wins over the lookup at the agent's exit, which wins over none", async () => {
     const { git, batches, blobReads } = fakeGit({ "a.ts": "a\n", "b.ts": "b\n", "c.ts": "c\n" });
-    let tracker: ChangeTracker | undefined;
-    const model = new RunModel((u) => tracker?.onUpdate(u), "/w");
-    tracker = new ChangeTracker({ workspace: "/w", prefetch: git });
+    const { model, tracker } = watched(git);
     model.apply(edit("1", "/w/a.ts", "a\n", "a2\n"), 0);
     // The timer's batch is asked for (timers run in the order they expire).
     await new Promise((r) => setTimeout(r, 700));
@@ -100,9 +103,7 @@ describe("HEAD prefetch", () => {
 
   it("the exit's lookup is not waited for when the run looked every file up", async () => {
     const { git, batches } = fakeGit({ "a.ts": "a\n" });
-    let tracker: ChangeTracker | undefined;
-    const model = new RunModel((u) => tracker?.onUpdate(u), "/w");
-    tracker = new ChangeTracker({ workspace: "/w", prefetch: git });
+    const { model, tracker } = watched(git);
     model.apply(edit("1", "/w/a.ts", "a\n", "a2\n"), 0);
     await new Promise((r) => setTimeout(r, 700));
     // A lookup at the exit that never answers: waited for, it would hold the end until its budget ran out,
@@ -114,9 +115,7 @@ describe("HEAD prefetch", () => {
 
   it("a batch still waiting at the end is asked for with the rest", async () => {
     const { git, batches } = fakeGit({ "c.ts": "c\n" });
-    let tracker: ChangeTracker | undefined;
-    const model = new RunModel((u) => tracker?.onUpdate(u), "/w");
-    tracker = new ChangeTracker({ workspace: "/w", prefetch: git });
+    const { model, tracker } = watched(git);
     model.apply(edit("1", "/w/c.ts", "c\n", "c2\n"), 0);
     const set = await tracker.finish({ git });
     expect(batches).toEqual([["c.ts"]]);
