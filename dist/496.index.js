@@ -2534,9 +2534,12 @@ function* batches(states, heads) {
     if (batch.length > 0)
         yield batch;
 }
-/** The HEAD blobs of a batch's files, by id: from `blobs` (one git process for the batches), else one for it. */
-async function batchBlobs(batch, heads, git, ask, blobs) {
-    const refs = [];
+/**
+ * The HEAD blobs of a batch's files, by id: those read at the agent's exit (`atExit`), the rest from
+ * `blobs` (one git process for the batches), else from one for the batch.
+ */
+async function batchBlobs(batch, heads, git, ask, blobs, atExit) {
+    let refs = [];
     for (const [, s] of batch) {
         const h = heads?.get(s.path);
         if (h?.kind === "blob")
@@ -2544,10 +2547,28 @@ async function batchBlobs(batch, heads, git, ask, blobs) {
     }
     if (refs.length === 0)
         return new Map();
-    const read = blobs ? () => blobs.read(refs, MAX_KEPT_CHARS) : git.blobs?.bind(git, refs, MAX_KEPT_CHARS);
+    const out = new Map();
+    const early = atExit ? await ask(() => atExit, undefined) : undefined;
+    if (early) {
+        const rest = [];
+        for (const r of refs) {
+            const got = early.get(r.oid);
+            if (got)
+                out.set(r.oid, got);
+            else
+                rest.push(r);
+        }
+        refs = rest;
+        if (refs.length === 0)
+            return out;
+    }
+    const ids = refs;
+    const read = blobs ? () => blobs.read(ids, MAX_KEPT_CHARS) : git.blobs?.bind(git, ids, MAX_KEPT_CHARS);
     if (!read)
-        return new Map();
-    return (await ask(read, undefined)) ?? new Map();
+        return out;
+    for (const [oid, r] of (await ask(read, undefined)) ?? [])
+        out.set(oid, r);
+    return out;
 }
 
 // EXTERNAL MODULE: ./src/changes/snapshot.ts
@@ -2715,7 +2736,7 @@ async function toolChanges(input, repo, budget, notes) {
     const blobs = repo ? git.openBlobs?.() : undefined;
     const load = (batch) => ({
         batch,
-        blobs: batchBlobs(batch, heads, git, ask, blobs),
+        blobs: batchBlobs(batch, heads, git, ask, blobs, input.blobs),
     });
     const pending = batches(states, heads);
     const ahead = [];
@@ -2856,6 +2877,7 @@ class ChangeTracker {
                 before: opts.before,
                 status: opts.status,
                 heads: opts.heads,
+                blobs: opts.blobs,
             });
         }
         catch (e) {

@@ -4,7 +4,7 @@
  * rest of the agent's output is read, so that the change summary does not wait for them (BENCHMARKS.md).
  * Kept light: this module is part of the action's start-up bundle.
  */
-import type { GitReader, HeadEntry, StatusEntry } from "../git/reader.js";
+import type { BlobRef, FileRead, GitReader, HeadEntry, StatusEntry } from "../git/reader.js";
 
 /**
  * The most files looked up at the exit: one `ls-tree` of a few hundred paths takes a few ms even in a
@@ -13,11 +13,20 @@ import type { GitReader, HeadEntry, StatusEntry } from "../git/reader.js";
  */
 export const EXIT_LOOKUP_MAX = 256;
 
+/**
+ * Their content at HEAD is read then too when all of it is at most this much (one batch of the end's,
+ * head-batches.ts), and held while the rest of the stream is read: the end then starts on its diffs at
+ * once. A blob's id pins its content, so it is the same read then or later.
+ */
+export const EXIT_BLOB_BYTES = 2 * 1024 * 1024;
+
 export interface TreeAtExit {
   /** The working tree's status; a status that fails is none (the change summary's fallback). */
   status: Promise<StatusEntry[]>;
   /** Where its tracked files are at HEAD (ids and sizes, never content); undefined when not looked up. */
   heads: Promise<Map<string, HeadEntry> | undefined>;
+  /** Those files' content at HEAD, by blob id, when small enough ({@link EXIT_BLOB_BYTES}). */
+  blobs: Promise<Map<string, FileRead> | undefined>;
 }
 
 export function treeAtExit(git: GitReader): TreeAtExit {
@@ -30,5 +39,19 @@ export function treeAtExit(git: GitReader): TreeAtExit {
       return git.heads(tracked);
     })
     .catch(() => undefined);
-  return { status, heads };
+  const blobs = heads
+    .then((found) => {
+      const refs: BlobRef[] = [];
+      let bytes = 0;
+      for (const h of found?.values() ?? []) {
+        if (h.kind !== "blob") continue;
+        refs.push(h);
+        bytes += h.size;
+      }
+      if (refs.length === 0 || bytes > EXIT_BLOB_BYTES || !git.blobs) return undefined;
+      // Each blob is at most EXIT_BLOB_BYTES, below what the end keeps of a file: read as the end reads it.
+      return git.blobs(refs, EXIT_BLOB_BYTES);
+    })
+    .catch(() => undefined);
+  return { status, heads, blobs };
 }

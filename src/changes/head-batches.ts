@@ -80,21 +80,39 @@ export function* batches(
   if (batch.length > 0) yield batch;
 }
 
-/** The HEAD blobs of a batch's files, by id: from `blobs` (one git process for the batches), else one for it. */
+/**
+ * The HEAD blobs of a batch's files, by id: those read at the agent's exit (`atExit`), the rest from
+ * `blobs` (one git process for the batches), else from one for the batch.
+ */
 export async function batchBlobs(
   batch: [string, FileState][],
   heads: Map<string, HeadEntry> | undefined,
   git: GitReader,
   ask: Ask,
   blobs?: BlobReader,
+  atExit?: Promise<Map<string, FileRead> | undefined>,
 ): Promise<Map<string, FileRead>> {
-  const refs: BlobRef[] = [];
+  let refs: BlobRef[] = [];
   for (const [, s] of batch) {
     const h = heads?.get(s.path);
     if (h?.kind === "blob") refs.push(h);
   }
   if (refs.length === 0) return new Map();
-  const read = blobs ? () => blobs.read(refs, MAX_KEPT_CHARS) : git.blobs?.bind(git, refs, MAX_KEPT_CHARS);
-  if (!read) return new Map();
-  return (await ask(read, undefined)) ?? new Map();
+  const out = new Map<string, FileRead>();
+  const early = atExit ? await ask(() => atExit, undefined) : undefined;
+  if (early) {
+    const rest: BlobRef[] = [];
+    for (const r of refs) {
+      const got = early.get(r.oid);
+      if (got) out.set(r.oid, got);
+      else rest.push(r);
+    }
+    refs = rest;
+    if (refs.length === 0) return out;
+  }
+  const ids = refs;
+  const read = blobs ? () => blobs.read(ids, MAX_KEPT_CHARS) : git.blobs?.bind(git, ids, MAX_KEPT_CHARS);
+  if (!read) return out;
+  for (const [oid, r] of (await ask(read, undefined)) ?? []) out.set(oid, r);
+  return out;
 }

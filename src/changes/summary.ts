@@ -12,7 +12,7 @@
 
 import { setImmediate } from "node:timers/promises";
 import { CHANGE_SUMMARY_DIFF_CHARS } from "../base/limits.js";
-import type { GitReader, HeadEntry, StatusEntry } from "../git/reader.js";
+import type { FileRead, GitReader, HeadEntry, StatusEntry } from "../git/reader.js";
 import { type Budget, startBudget } from "./budget.js";
 import type { DiffLimits } from "./diff.js";
 import { type FileSources, insideChange, outsideChange, repoDataChange } from "./file-change.js";
@@ -39,6 +39,8 @@ export interface SummaryInput {
   status?: Promise<StatusEntry[]>;
   /** Where files of that status are at HEAD, looked up already; the others are looked up here. */
   heads?: Promise<Map<string, HeadEntry> | undefined>;
+  /** Their content at HEAD by blob id, read already (when small); the others are read here. */
+  blobs?: Promise<Map<string, FileRead> | undefined>;
 }
 
 /** What the files of the tool calls came to, and the keys they account for. */
@@ -105,7 +107,7 @@ async function toolChanges(
   const blobs = repo ? git.openBlobs?.() : undefined;
   const load = (batch: [string, FileState][]) => ({
     batch,
-    blobs: batchBlobs(batch, heads, git, ask, blobs),
+    blobs: batchBlobs(batch, heads, git, ask, blobs, input.blobs),
   });
   const pending = batches(states, heads);
   const ahead: ReturnType<typeof load>[] = [];

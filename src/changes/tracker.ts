@@ -4,7 +4,7 @@
  * and {@link summarize} (at the end). The clock, the platform and the git reader are passed in.
  */
 
-import type { GitReader, HeadEntry, StatusEntry } from "../git/reader.js";
+import type { FileRead, GitReader, HeadEntry, StatusEntry } from "../git/reader.js";
 import type { ModelUpdate } from "../model/run-model.js";
 import { DEFAULT_LIMITS } from "./diff.js";
 import { Locator } from "./locate.js";
@@ -37,6 +37,8 @@ export interface FinishOptions {
   status?: Promise<StatusEntry[]>;
   /** Where that status's files are at HEAD, looked up then too; the others are looked up here. */
   heads?: Promise<Map<string, HeadEntry> | undefined>;
+  /** Their content at HEAD by blob id, read then too (when small); the others are read here. */
+  blobs?: Promise<Map<string, FileRead> | undefined>;
 }
 
 export class ChangeTracker {
@@ -78,6 +80,7 @@ export class ChangeTracker {
         before: opts.before,
         status: opts.status,
         heads: opts.heads,
+        blobs: opts.blobs,
       });
     } catch (e) {
       return {

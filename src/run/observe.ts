@@ -64,6 +64,7 @@ export async function observe(source: AgentSource, o: ObserveOptions): Promise<O
     before: source.before(),
     status: end.treeAtExit?.status,
     heads: end.treeAtExit?.heads,
+    blobs: end.treeAtExit?.blobs,
     budgetMs: cancelled ? CANCEL_BUDGET.changesMs : RUN_DEADLINES.changesMs,
   });
   return {

@@ -10,12 +10,18 @@ import path from "node:path";
 import { applyPatch, parsePatch, structuredPatch } from "diff";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { EXIT_LOOKUP_MAX, treeAtExit } from "../../src/changes/at-exit.js";
+import { EXIT_BLOB_BYTES, EXIT_LOOKUP_MAX, treeAtExit } from "../../src/changes/at-exit.js";
 import { describeChange, diffTexts } from "../../src/changes/diff.js";
 import { changeOutputs } from "../../src/changes/outputs.js";
 import { ChangeTracker, type FinishOptions } from "../../src/changes/tracker.js";
 import type { ChangeSet, FileChange } from "../../src/changes/types.js";
-import { createGitReader, type FileRead, type GitReader, noGit } from "../../src/git/reader.js";
+import {
+  createGitReader,
+  type FileRead,
+  type GitReader,
+  type HeadEntry,
+  noGit,
+} from "../../src/git/reader.js";
 import { readInside } from "../../src/git/workspace-files.js";
 import { applyChunks, parsePatchText } from "../../src/tools/patch.js";
 import { fixture, replay } from "../helpers/replay.js";
@@ -715,6 +721,32 @@ describe("a real git repository", () => {
     const t = treeAtExit(failing);
     expect(await t.status).toEqual([]);
     expect(await t.heads).toBeUndefined();
+    expect(await t.blobs).toBeUndefined();
+  });
+
+  it("at the exit, the status files' content at HEAD is read too when it is small, by blob id", async () => {
+    const sizes: Record<string, number> = { "a.txt": 10, "b.txt": 20, "gone.txt": 0 };
+    const read: string[][] = [];
+    const fake = (big: number): GitReader => ({
+      ...noGit,
+      status: async () => Object.keys(sizes).map((p) => ({ code: " M", path: p })),
+      heads: async (paths) =>
+        new Map(
+          paths.map((p): [string, HeadEntry] =>
+            p === "gone.txt"
+              ? [p, { kind: "absent" }]
+              : [p, { kind: "blob", oid: `oid-${p}`, size: p === "b.txt" ? big : sizes[p]! }],
+          ),
+        ),
+      blobs: async (ids) => {
+        read.push(ids.map((b) => b.oid));
+        return new Map(ids.map((b): [string, FileRead] => [b.oid, { kind: "text", text: b.oid }]));
+      },
+    });
+    expect([...((await treeAtExit(fake(20)).blobs) ?? new Map()).keys()]).toEqual(["oid-a.txt", "oid-b.txt"]);
+    // Past the bound in all: none read then (the end reads them a batch at a time).
+    expect(await treeAtExit(fake(EXIT_BLOB_BYTES)).blobs).toBeUndefined();
+    expect(read).toEqual([["oid-a.txt", "oid-b.txt"]]);
   });
 
   it("a workspace below the top of the repository sees only its own files, by its own paths", async () => {

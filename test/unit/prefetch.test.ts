@@ -95,10 +95,21 @@ describe("HEAD prefetch", () => {
       ["a.ts", { kind: "blob", oid: "oid-a.ts-committed", size: 3 }],
       ["b.ts", { kind: "blob", oid: "oid-b.ts", size: 2 }],
     ]);
-    await tracker.finish({ git, heads: Promise.resolve(atExit) });
-    // a.ts from the run, b.ts from the exit, c.ts asked for now.
+    // b.ts's content was read at the exit too.
+    const blobsAtExit = new Map<string, FileRead>([["oid-b.ts", { kind: "text", text: "b\n" }]]);
+    const set = await tracker.finish({
+      git,
+      heads: Promise.resolve(atExit),
+      blobs: Promise.resolve(blobsAtExit),
+    });
+    // a.ts from the run, b.ts from the exit, c.ts asked for now; only the blobs not read at the exit are.
     expect(batches).toEqual([["a.ts"], ["c.ts"]]);
-    expect(blobReads).toEqual([["oid-a.ts", "oid-b.ts", "oid-c.ts"]]);
+    expect(blobReads).toEqual([["oid-a.ts", "oid-c.ts"]]);
+    expect(set.files.map((f) => [f.path, f.baseline, f.added, f.removed])).toEqual([
+      ["a.ts", "git", 1, 1],
+      ["b.ts", "git", 1, 1],
+      ["c.ts", "git", 1, 1],
+    ]);
   });
 
   it("the exit's lookup is not waited for when the run looked every file up", async () => {
