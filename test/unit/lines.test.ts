@@ -213,9 +213,19 @@ describe("a chunk's ASCII lines read in one piece", () => {
     `{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"${text}"}]},"session_id":"s","timestamp_ms":${ts}}`;
   /** Lines of every kind the framer must keep apart: deltas (some with CRLF), other JSON, noise, blank
    * lines, a long line, a non-ASCII one, an object split by a raw newline, a truncated one. */
+  /** A delta's text as JSON writes it: plain, or with escapes (a newline, a quote, a lone surrogate…). */
+  const said = fc.oneof(
+    fc.stringMatching(/^[a-z .]{0,20}$/),
+    fc
+      .string({
+        unit: fc.constantFrom("a", " ", "\n", '"', "\\", "\t", "é", "\u2028", "\ud800"),
+        maxLength: 12,
+      })
+      .map((t) => JSON.stringify(t).slice(1, -1)),
+  );
   const line = fc.oneof(
-    fc.tuple(fc.stringMatching(/^[a-z .]{0,20}$/), fc.nat()).map(([t, n]) => delta(t, n)),
-    fc.tuple(fc.stringMatching(/^[a-z .]{0,20}$/), fc.nat()).map(([t, n]) => `${token(t, n)}\r`),
+    fc.tuple(said, fc.nat()).map(([t, n]) => delta(t, n)),
+    fc.tuple(said, fc.nat()).map(([t, n]) => `${token(t, n)}\r`),
     fc.constantFrom(
       '{"type":"thinking","subtype":"completed","session_id":"s"}',
       '{"type":"tool_call","subtype":"started","call_id":"c1","tool_call":{"readToolCall":{"args":{"path":"a"}}}}',
