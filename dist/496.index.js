@@ -2477,9 +2477,9 @@ function sameContent(a, b) {
 const BATCH_FILES = 256;
 const BATCH_BYTES = 2 * 1024 * 1024;
 /**
- * Where each changed file is at HEAD: looked up during the run, or at the agent's exit (`atExit`, for the
- * files its status listed), and the rest now in one batch. A lookup made during the run wins: HEAD as it
- * was when the agent first touched the file is the baseline, even if the agent committed later.
+ * Where each changed file is at HEAD: looked up during the run, or at the agent's exit (`atExit`: what
+ * that lookup found, if it is back), and the rest now in one batch. A lookup made during the run wins:
+ * HEAD as it was when the agent first touched the file is the baseline, even if the agent committed later.
  */
 async function headEntries(git, prefetcher, paths, ask, atExit) {
     if (!git.heads || paths.length === 0)
@@ -2496,8 +2496,7 @@ async function headEntries(git, prefetcher, paths, ask, atExit) {
         else
             rest.push(p);
     }
-    // The exit's lookup only when some path still needs one: never a wait for nothing.
-    const exited = rest.length > 0 && atExit ? await ask(() => atExit, undefined) : undefined;
+    const exited = rest.length > 0 ? atExit?.() : undefined;
     if (exited) {
         const left = [];
         for (const p of rest) {
@@ -2535,8 +2534,8 @@ function* batches(states, heads) {
         yield batch;
 }
 /**
- * The HEAD blobs of a batch's files, by id: those read at the agent's exit (`atExit`), the rest from
- * `blobs` (one git process for the batches), else from one for the batch.
+ * The HEAD blobs of a batch's files, by id: those read at the agent's exit (`atExit`, if back), the rest
+ * from `blobs` (one git process for the batches), else from one for the batch.
  */
 async function batchBlobs(batch, heads, git, ask, blobs, atExit) {
     let refs = [];
@@ -2548,7 +2547,7 @@ async function batchBlobs(batch, heads, git, ask, blobs, atExit) {
     if (refs.length === 0)
         return new Map();
     const out = new Map();
-    const early = atExit ? await ask(() => atExit, undefined) : undefined;
+    const early = atExit?.();
     if (early) {
         const rest = [];
         for (const r of refs) {

@@ -2,7 +2,9 @@
  * What the end of the run asks git the moment the agent has exited and its process group is gone (the
  * working tree is then final): the status, and where the files it lists are at HEAD. Both run while the
  * rest of the agent's output is read, so that the change summary does not wait for them (BENCHMARKS.md).
- * Kept light: this module is part of the action's start-up bundle.
+ * HEAD's side is used only if it is back by the time the summary needs it, never waited for: when the
+ * action is not behind its agent, the summary's own lookups are as quick. Kept light: this module is
+ * part of the action's start-up bundle.
  */
 import type { BlobRef, FileRead, GitReader, HeadEntry, StatusEntry } from "../git/reader.js";
 
@@ -23,10 +25,24 @@ export const EXIT_BLOB_BYTES = 2 * 1024 * 1024;
 export interface TreeAtExit {
   /** The working tree's status; a status that fails is none (the change summary's fallback). */
   status: Promise<StatusEntry[]>;
-  /** Where its tracked files are at HEAD (ids and sizes, never content); undefined when not looked up. */
-  heads: Promise<Map<string, HeadEntry> | undefined>;
-  /** Those files' content at HEAD, by blob id, when small enough ({@link EXIT_BLOB_BYTES}). */
-  blobs: Promise<Map<string, FileRead> | undefined>;
+  /** Where its tracked files are at HEAD (ids and sizes, never content), once back; else undefined. */
+  heads: () => Map<string, HeadEntry> | undefined;
+  /** Those files' content at HEAD, by blob id, once back, when small enough ({@link EXIT_BLOB_BYTES}). */
+  blobs: () => Map<string, FileRead> | undefined;
+  /** Resolves once both lookups are back or given up (for tests: the action never waits for it). */
+  settled: Promise<void>;
+}
+
+/** What `p` came to, once it has: undefined before (and if it failed). */
+function whenBack<T>(p: Promise<T | undefined>): () => T | undefined {
+  let value: T | undefined;
+  p.then(
+    (v) => {
+      value = v;
+    },
+    () => {},
+  );
+  return () => value;
 }
 
 export function treeAtExit(git: GitReader): TreeAtExit {
@@ -53,5 +69,13 @@ export function treeAtExit(git: GitReader): TreeAtExit {
       return git.blobs(refs, EXIT_BLOB_BYTES);
     })
     .catch(() => undefined);
-  return { status, heads, blobs };
+  return {
+    status,
+    heads: whenBack(heads),
+    blobs: whenBack(blobs),
+    settled: blobs.then(
+      () => {},
+      () => {},
+    ),
+  };
 }

@@ -19,16 +19,16 @@ const BATCH_FILES = 256;
 const BATCH_BYTES = 2 * 1024 * 1024;
 
 /**
- * Where each changed file is at HEAD: looked up during the run, or at the agent's exit (`atExit`, for the
- * files its status listed), and the rest now in one batch. A lookup made during the run wins: HEAD as it
- * was when the agent first touched the file is the baseline, even if the agent committed later.
+ * Where each changed file is at HEAD: looked up during the run, or at the agent's exit (`atExit`: what
+ * that lookup found, if it is back), and the rest now in one batch. A lookup made during the run wins:
+ * HEAD as it was when the agent first touched the file is the baseline, even if the agent committed later.
  */
 export async function headEntries(
   git: GitReader,
   prefetcher: Prefetcher,
   paths: string[],
   ask: Ask,
-  atExit?: Promise<Map<string, HeadEntry> | undefined>,
+  atExit?: () => Map<string, HeadEntry> | undefined,
 ): Promise<Map<string, HeadEntry> | undefined> {
   if (!git.heads || paths.length === 0) return undefined;
   const out = new Map<string, HeadEntry>();
@@ -41,8 +41,7 @@ export async function headEntries(
     if (r) out.set(p, r);
     else rest.push(p);
   }
-  // The exit's lookup only when some path still needs one: never a wait for nothing.
-  const exited = rest.length > 0 && atExit ? await ask(() => atExit, undefined) : undefined;
+  const exited = rest.length > 0 ? atExit?.() : undefined;
   if (exited) {
     const left: string[] = [];
     for (const p of rest) {
@@ -81,8 +80,8 @@ export function* batches(
 }
 
 /**
- * The HEAD blobs of a batch's files, by id: those read at the agent's exit (`atExit`), the rest from
- * `blobs` (one git process for the batches), else from one for the batch.
+ * The HEAD blobs of a batch's files, by id: those read at the agent's exit (`atExit`, if back), the rest
+ * from `blobs` (one git process for the batches), else from one for the batch.
  */
 export async function batchBlobs(
   batch: [string, FileState][],
@@ -90,7 +89,7 @@ export async function batchBlobs(
   git: GitReader,
   ask: Ask,
   blobs?: BlobReader,
-  atExit?: Promise<Map<string, FileRead> | undefined>,
+  atExit?: () => Map<string, FileRead> | undefined,
 ): Promise<Map<string, FileRead>> {
   let refs: BlobRef[] = [];
   for (const [, s] of batch) {
@@ -99,7 +98,7 @@ export async function batchBlobs(
   }
   if (refs.length === 0) return new Map();
   const out = new Map<string, FileRead>();
-  const early = atExit ? await ask(() => atExit, undefined) : undefined;
+  const early = atExit?.();
   if (early) {
     const rest: BlobRef[] = [];
     for (const r of refs) {

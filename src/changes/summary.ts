@@ -37,10 +37,10 @@ export interface SummaryInput {
   before?: Map<string, string>;
   /** The working tree's status, asked for already (at the agent's exit); else asked here. */
   status?: Promise<StatusEntry[]>;
-  /** Where files of that status are at HEAD, looked up already; the others are looked up here. */
-  heads?: Promise<Map<string, HeadEntry> | undefined>;
-  /** Their content at HEAD by blob id, read already (when small); the others are read here. */
-  blobs?: Promise<Map<string, FileRead> | undefined>;
+  /** Where files of that status are at HEAD, as far as the exit's lookup is back; the others are looked up here. */
+  heads?: () => Map<string, HeadEntry> | undefined;
+  /** Their content at HEAD by blob id, as far as the exit's read is back; the others are read here. */
+  blobs?: () => Map<string, FileRead> | undefined;
 }
 
 /** What the files of the tool calls came to, and the keys they account for. */

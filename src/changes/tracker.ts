@@ -35,10 +35,10 @@ export interface FinishOptions {
   before?: Map<string, string>;
   /** The working tree's status, already asked for once it was final (the agent's exit); else asked here. */
   status?: Promise<StatusEntry[]>;
-  /** Where that status's files are at HEAD, looked up then too; the others are looked up here. */
-  heads?: Promise<Map<string, HeadEntry> | undefined>;
-  /** Their content at HEAD by blob id, read then too (when small); the others are read here. */
-  blobs?: Promise<Map<string, FileRead> | undefined>;
+  /** Where that status's files are at HEAD, looked up then too, if back; the others are looked up here. */
+  heads?: () => Map<string, HeadEntry> | undefined;
+  /** Their content at HEAD by blob id, read then too (when small), if back; the others are read here. */
+  blobs?: () => Map<string, FileRead> | undefined;
 }
 
 export class ChangeTracker {

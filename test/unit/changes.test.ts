@@ -679,7 +679,8 @@ describe("a real git repository", () => {
     writeFileSync(path.join(dir, "c.txt"), "new\n");
     const real = createGitReader(dir);
     // As the action does at the exit: the tracked files of the status (c.txt is untracked: not asked).
-    const { status: atExit, heads } = treeAtExit(real);
+    const exit = treeAtExit(real);
+    await exit.settled;
     const asked: string[][] = [];
     const spy: GitReader = {
       ...real,
@@ -689,7 +690,7 @@ describe("a real git repository", () => {
       },
     };
     const events = [init(dir), ...edit("a.txt", "1\n", "2\n"), ...edit("b.txt", "x\n", "x\n")];
-    const { set } = await track(dir, events, { git: spy, status: atExit, heads });
+    const { set } = await track(dir, events, { git: spy, status: exit.status, heads: exit.heads });
     // b.txt was edited back to what it was: not in the status, so looked up at the end.
     expect(asked).toEqual([["b.txt"]]);
     expect(set.files.map((f) => [f.path, f.status, f.added, f.removed, f.baseline])).toEqual([
@@ -710,18 +711,24 @@ describe("a real git repository", () => {
         return new Map();
       },
     });
-    await treeAtExit(fake([...entries(2, " M"), ...entries(3, "??"), ...entries(1, "D ")])).heads;
+    const back = async (status: { code: string; path: string }[]) => {
+      const t = treeAtExit(fake(status));
+      await t.settled;
+      return t.heads();
+    };
+    expect(await back([...entries(2, " M"), ...entries(3, "??"), ...entries(1, "D ")])).toBeDefined();
     expect(asked).toEqual([["M0.txt", "M1.txt", "D0.txt"]]);
     // A formatter's thousands of files: the end looks up the few it needs instead.
-    expect(await treeAtExit(fake(entries(EXIT_LOOKUP_MAX + 1, " M"))).heads).toBeUndefined();
-    expect(await treeAtExit(fake(entries(4, "??"))).heads).toBeUndefined();
+    expect(await back(entries(EXIT_LOOKUP_MAX + 1, " M"))).toBeUndefined();
+    expect(await back(entries(4, "??"))).toBeUndefined();
     expect(asked).toHaveLength(1);
     // A status that fails is none, and nothing is looked up.
     const failing: GitReader = { ...noGit, status: () => Promise.reject(new Error("git died")) };
     const t = treeAtExit(failing);
     expect(await t.status).toEqual([]);
-    expect(await t.heads).toBeUndefined();
-    expect(await t.blobs).toBeUndefined();
+    await t.settled;
+    expect(t.heads()).toBeUndefined();
+    expect(t.blobs()).toBeUndefined();
   });
 
   it("at the exit, the status files' content at HEAD is read too when it is small, by blob id", async () => {
@@ -743,9 +750,15 @@ describe("a real git repository", () => {
         return new Map(ids.map((b): [string, FileRead] => [b.oid, { kind: "text", text: b.oid }]));
       },
     });
-    expect([...((await treeAtExit(fake(20)).blobs) ?? new Map()).keys()]).toEqual(["oid-a.txt", "oid-b.txt"]);
+    const small = treeAtExit(fake(20));
+    // Nothing is there before it is back: the end never waits for it.
+    expect(small.blobs()).toBeUndefined();
+    await small.settled;
+    expect([...(small.blobs() ?? new Map()).keys()]).toEqual(["oid-a.txt", "oid-b.txt"]);
     // Past the bound in all: none read then (the end reads them a batch at a time).
-    expect(await treeAtExit(fake(EXIT_BLOB_BYTES)).blobs).toBeUndefined();
+    const big = treeAtExit(fake(EXIT_BLOB_BYTES));
+    await big.settled;
+    expect(big.blobs()).toBeUndefined();
     expect(read).toEqual([["oid-a.txt", "oid-b.txt"]]);
   });
 
