@@ -2466,7 +2466,10 @@ function sameContent(a, b) {
     return undefined;
 }
 
+// EXTERNAL MODULE: ./src/changes/at-exit.ts
+var at_exit = __webpack_require__(9337);
 ;// CONCATENATED MODULE: ./src/changes/head-batches.ts
+
 
 /**
  * Files per batch at the end of the run, and HEAD blob bytes per batch (memory holds one batch). Each
@@ -2475,7 +2478,7 @@ function sameContent(a, b) {
  * at the same peak RSS (BENCHMARKS.md). The bytes, not the count, bound larger files' batches.
  */
 const BATCH_FILES = 256;
-const BATCH_BYTES = 2 * 1024 * 1024;
+const BATCH_BYTES = at_exit/* HEAD_BYTES_AT_ONCE */.jW;
 /**
  * Where each changed file is at HEAD: looked up during the run, or at the agent's exit (`atExit`: what
  * that lookup found, if it is back), and the rest now in one batch. A lookup made during the run wins:
@@ -2496,18 +2499,8 @@ async function headEntries(git, prefetcher, paths, ask, atExit) {
         else
             rest.push(p);
     }
-    const exited = rest.length > 0 ? atExit?.() : undefined;
-    if (exited) {
-        const left = [];
-        for (const p of rest) {
-            const r = exited.get(p);
-            if (r)
-                out.set(p, r);
-            else
-                left.push(p);
-        }
-        rest = left;
-    }
+    if (rest.length > 0)
+        rest = takeKnown(rest, (p) => p, atExit?.(), out);
     if (rest.length > 0) {
         const more = await ask(() => git.heads(rest), undefined);
         for (const [p, r] of more ?? [])
@@ -2538,7 +2531,7 @@ function* batches(states, heads) {
  * from `blobs` (one git process for the batches), else from one for the batch.
  */
 async function batchBlobs(batch, heads, git, ask, blobs, atExit) {
-    let refs = [];
+    const refs = [];
     for (const [, s] of batch) {
         const h = heads?.get(s.path);
         if (h?.kind === "blob")
@@ -2547,27 +2540,29 @@ async function batchBlobs(batch, heads, git, ask, blobs, atExit) {
     if (refs.length === 0)
         return new Map();
     const out = new Map();
-    const early = atExit?.();
-    if (early) {
-        const rest = [];
-        for (const r of refs) {
-            const got = early.get(r.oid);
-            if (got)
-                out.set(r.oid, got);
-            else
-                rest.push(r);
-        }
-        refs = rest;
-        if (refs.length === 0)
-            return out;
-    }
-    const ids = refs;
+    const ids = takeKnown(refs, (r) => r.oid, atExit?.(), out);
+    if (ids.length === 0)
+        return out;
     const read = blobs ? () => blobs.read(ids, MAX_KEPT_CHARS) : git.blobs?.bind(git, ids, MAX_KEPT_CHARS);
     if (!read)
         return out;
     for (const [oid, r] of (await ask(read, undefined)) ?? [])
         out.set(oid, r);
     return out;
+}
+/** What `known` (by `key`) answers of `items`, put in `out`; the items it does not answer, returned. */
+function takeKnown(items, key, known, out) {
+    if (!known)
+        return items;
+    const rest = [];
+    for (const item of items) {
+        const v = known.get(key(item));
+        if (v)
+            out.set(key(item), v);
+        else
+            rest.push(item);
+    }
+    return rest;
 }
 
 // EXTERNAL MODULE: ./src/changes/snapshot.ts
@@ -2697,7 +2692,7 @@ async function summarize(input) {
     // The working tree's status is asked for now, in parallel with the lookups below: git processes one
     // after another were most of the end of a run (BENCHMARKS.md). Its line counts (numstat) only for what
     // no tool call explains, once that is known (./shell-changes.ts).
-    const statusP = repo ? ask(() => input.status ?? git.status(), []) : Promise.resolve([]);
+    const statusP = repo ? ask(() => input.atExit?.status ?? git.status(), []) : Promise.resolve([]);
     const tools = await toolChanges(input, repo, budget, notes);
     const shell = repo
         ? await shellChanges(input, tools.explained, ask, notes.add, statusP)
@@ -2724,7 +2719,9 @@ async function toolChanges(input, repo, budget, notes) {
     const out = { inside: [], outside: [], explained: new Set(), approximate: 0 };
     const states = [...recorder.files.entries()].sort((a, b) => cmp(a[1].path, b[1].path));
     const insidePaths = states.filter(([, s]) => s.inside && !s.repoData).map(([, s]) => s.path);
-    const heads = repo ? await headEntries(git, input.prefetcher, insidePaths, ask, input.heads) : undefined;
+    const heads = repo
+        ? await headEntries(git, input.prefetcher, insidePaths, ask, input.atExit?.heads)
+        : undefined;
     const diffs = { chars: 0, dropped: 0 };
     let budgetNoted = false;
     // Files go a batch at a time: the batch's HEAD blobs asked of git ahead, then each file is read from the
@@ -2735,7 +2732,7 @@ async function toolChanges(input, repo, budget, notes) {
     const blobs = repo ? git.openBlobs?.() : undefined;
     const load = (batch) => ({
         batch,
-        blobs: batchBlobs(batch, heads, git, ask, blobs, input.blobs),
+        blobs: batchBlobs(batch, heads, git, ask, blobs, input.atExit?.blobs),
     });
     const pending = batches(states, heads);
     const ahead = [];
@@ -2874,9 +2871,7 @@ class ChangeTracker {
                 budgetMs: opts.budgetMs ?? DEFAULT_BUDGET_MS,
                 now: this.opts.now ?? Date.now,
                 before: opts.before,
-                status: opts.status,
-                heads: opts.heads,
-                blobs: opts.blobs,
+                atExit: opts.atExit,
             });
         }
         catch (e) {
@@ -3734,9 +3729,9 @@ var regexp = __webpack_require__(9748);
  * (stream/lines.ts), with no string made of it.
  *
  * Only text that JSON.parse would read as the very same value is taken: JSON's own escapes (read by
- * JSON.parse), no raw control character, keys in the CLI's order, an integer timestamp as JSON spells it. Anything else, a single
- * byte off, is left to JSON.parse (a property test holds the event to the one `toEvent(JSON.parse(line))`
- * makes).
+ * JSON.parse), no raw control character, keys in the CLI's order, an integer timestamp as JSON spells
+ * it. Anything else, a single byte off, is left to JSON.parse (a property test holds the event to the one
+ * `toEvent(JSON.parse(line))` makes).
  */
 
 const THINKING = '{"type":"thinking","subtype":"delta","text":"';

@@ -16,22 +16,25 @@ import type { BlobRef, FileRead, GitReader, HeadEntry, StatusEntry } from "../gi
 export const EXIT_LOOKUP_MAX = 256;
 
 /**
- * Their content at HEAD is read then too when all of it is at most this much (one batch of the end's,
- * head-batches.ts), and held while the rest of the stream is read: the end then starts on its diffs at
- * once. A blob's id pins its content, so it is the same read then or later.
+ * HEAD's content held at once by the change summary: a batch of the end's (head-batches.ts), or what the
+ * exit reads when all of its files' content is at most this much, held while the rest of the stream is
+ * read (the end then starts on its diffs at once). A blob's id pins its content: the same read then or later.
  */
-export const EXIT_BLOB_BYTES = 2 * 1024 * 1024;
+export const HEAD_BYTES_AT_ONCE = 2 * 1024 * 1024;
 
 export interface TreeAtExit {
   /** The working tree's status; a status that fails is none (the change summary's fallback). */
   status: Promise<StatusEntry[]>;
   /** Where its tracked files are at HEAD (ids and sizes, never content), once back; else undefined. */
   heads: () => Map<string, HeadEntry> | undefined;
-  /** Those files' content at HEAD, by blob id, once back, when small enough ({@link EXIT_BLOB_BYTES}). */
+  /** Those files' content at HEAD, by blob id, once back, when small enough ({@link HEAD_BYTES_AT_ONCE}). */
   blobs: () => Map<string, FileRead> | undefined;
   /** Resolves once both lookups are back or given up (for tests: the action never waits for it). */
   settled: Promise<void>;
 }
+
+/** What the change summary takes of it: any of the three (the status alone, in some tests). */
+export type ExitLookups = Partial<Pick<TreeAtExit, "status" | "heads" | "blobs">>;
 
 /** What `p` came to, once it has: undefined before (and if it failed). */
 function whenBack<T>(p: Promise<T | undefined>): () => T | undefined {
@@ -64,9 +67,9 @@ export function treeAtExit(git: GitReader): TreeAtExit {
         refs.push(h);
         bytes += h.size;
       }
-      if (refs.length === 0 || bytes > EXIT_BLOB_BYTES || !git.blobs) return undefined;
-      // Each blob is at most EXIT_BLOB_BYTES, below what the end keeps of a file: read as the end reads it.
-      return git.blobs(refs, EXIT_BLOB_BYTES);
+      if (refs.length === 0 || bytes > HEAD_BYTES_AT_ONCE || !git.blobs) return undefined;
+      // Each blob is at most HEAD_BYTES_AT_ONCE, below what the end keeps of a file: read as the end reads it.
+      return git.blobs(refs, HEAD_BYTES_AT_ONCE);
     })
     .catch(() => undefined);
   return {

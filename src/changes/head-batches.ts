@@ -5,6 +5,7 @@
  * never the run's.
  */
 import type { BlobReader, BlobRef, FileRead, GitReader, HeadEntry } from "../git/reader.js";
+import { HEAD_BYTES_AT_ONCE } from "./at-exit.js";
 import type { Ask } from "./budget.js";
 import type { Prefetcher } from "./prefetch.js";
 import { type FileState, MAX_KEPT_CHARS } from "./recorder.js";
@@ -16,7 +17,7 @@ import { type FileState, MAX_KEPT_CHARS } from "./recorder.js";
  * at the same peak RSS (BENCHMARKS.md). The bytes, not the count, bound larger files' batches.
  */
 const BATCH_FILES = 256;
-const BATCH_BYTES = 2 * 1024 * 1024;
+const BATCH_BYTES = HEAD_BYTES_AT_ONCE;
 
 /**
  * Where each changed file is at HEAD: looked up during the run, or at the agent's exit (`atExit`: what
@@ -41,16 +42,7 @@ export async function headEntries(
     if (r) out.set(p, r);
     else rest.push(p);
   }
-  const exited = rest.length > 0 ? atExit?.() : undefined;
-  if (exited) {
-    const left: string[] = [];
-    for (const p of rest) {
-      const r = exited.get(p);
-      if (r) out.set(p, r);
-      else left.push(p);
-    }
-    rest = left;
-  }
+  if (rest.length > 0) rest = takeKnown(rest, (p) => p, atExit?.(), out);
   if (rest.length > 0) {
     const more = await ask(() => git.heads!(rest), undefined);
     for (const [p, r] of more ?? []) out.set(p, r);
@@ -91,27 +83,34 @@ export async function batchBlobs(
   blobs?: BlobReader,
   atExit?: () => Map<string, FileRead> | undefined,
 ): Promise<Map<string, FileRead>> {
-  let refs: BlobRef[] = [];
+  const refs: BlobRef[] = [];
   for (const [, s] of batch) {
     const h = heads?.get(s.path);
     if (h?.kind === "blob") refs.push(h);
   }
   if (refs.length === 0) return new Map();
   const out = new Map<string, FileRead>();
-  const early = atExit?.();
-  if (early) {
-    const rest: BlobRef[] = [];
-    for (const r of refs) {
-      const got = early.get(r.oid);
-      if (got) out.set(r.oid, got);
-      else rest.push(r);
-    }
-    refs = rest;
-    if (refs.length === 0) return out;
-  }
-  const ids = refs;
+  const ids = takeKnown(refs, (r) => r.oid, atExit?.(), out);
+  if (ids.length === 0) return out;
   const read = blobs ? () => blobs.read(ids, MAX_KEPT_CHARS) : git.blobs?.bind(git, ids, MAX_KEPT_CHARS);
   if (!read) return out;
   for (const [oid, r] of (await ask(read, undefined)) ?? []) out.set(oid, r);
   return out;
+}
+
+/** What `known` (by `key`) answers of `items`, put in `out`; the items it does not answer, returned. */
+function takeKnown<T, V>(
+  items: T[],
+  key: (item: T) => string,
+  known: Map<string, V> | undefined,
+  out: Map<string, V>,
+): T[] {
+  if (!known) return items;
+  const rest: T[] = [];
+  for (const item of items) {
+    const v = known.get(key(item));
+    if (v) out.set(key(item), v);
+    else rest.push(item);
+  }
+  return rest;
 }

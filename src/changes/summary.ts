@@ -12,7 +12,8 @@
 
 import { setImmediate } from "node:timers/promises";
 import { CHANGE_SUMMARY_DIFF_CHARS } from "../base/limits.js";
-import type { FileRead, GitReader, HeadEntry, StatusEntry } from "../git/reader.js";
+import type { GitReader } from "../git/reader.js";
+import type { ExitLookups } from "./at-exit.js";
 import { type Budget, startBudget } from "./budget.js";
 import type { DiffLimits } from "./diff.js";
 import { type FileSources, insideChange, outsideChange, repoDataChange } from "./file-change.js";
@@ -35,12 +36,11 @@ export interface SummaryInput {
   now: () => number;
   /** The working tree's changes before the agent started: not the agent's. */
   before?: Map<string, string>;
-  /** The working tree's status, asked for already (at the agent's exit); else asked here. */
-  status?: Promise<StatusEntry[]>;
-  /** Where files of that status are at HEAD, as far as the exit's lookup is back; the others are looked up here. */
-  heads?: () => Map<string, HeadEntry> | undefined;
-  /** Their content at HEAD by blob id, as far as the exit's read is back; the others are read here. */
-  blobs?: () => Map<string, FileRead> | undefined;
+  /**
+   * What git was asked at the agent's exit: its status is taken instead of asking again; where its files
+   * are at HEAD, and their content, as far as those lookups are back (never waited for).
+   */
+  atExit?: ExitLookups;
 }
 
 /** What the files of the tool calls came to, and the keys they account for. */
@@ -61,7 +61,7 @@ export async function summarize(input: SummaryInput): Promise<ChangeSet> {
   // The working tree's status is asked for now, in parallel with the lookups below: git processes one
   // after another were most of the end of a run (BENCHMARKS.md). Its line counts (numstat) only for what
   // no tool call explains, once that is known (./shell-changes.ts).
-  const statusP = repo ? ask(() => input.status ?? git.status(), []) : Promise.resolve([]);
+  const statusP = repo ? ask(() => input.atExit?.status ?? git.status(), []) : Promise.resolve([]);
   const tools = await toolChanges(input, repo, budget, notes);
   const shell = repo
     ? await shellChanges(input, tools.explained, ask, notes.add, statusP)
@@ -95,7 +95,9 @@ async function toolChanges(
   const out: ToolChanges = { inside: [], outside: [], explained: new Set(), approximate: 0 };
   const states = [...recorder.files.entries()].sort((a, b) => cmp(a[1].path, b[1].path));
   const insidePaths = states.filter(([, s]) => s.inside && !s.repoData).map(([, s]) => s.path);
-  const heads = repo ? await headEntries(git, input.prefetcher, insidePaths, ask, input.heads) : undefined;
+  const heads = repo
+    ? await headEntries(git, input.prefetcher, insidePaths, ask, input.atExit?.heads)
+    : undefined;
   const diffs = { chars: 0, dropped: 0 };
   let budgetNoted = false;
 
@@ -107,7 +109,7 @@ async function toolChanges(
   const blobs = repo ? git.openBlobs?.() : undefined;
   const load = (batch: [string, FileState][]) => ({
     batch,
-    blobs: batchBlobs(batch, heads, git, ask, blobs, input.blobs),
+    blobs: batchBlobs(batch, heads, git, ask, blobs, input.atExit?.blobs),
   });
   const pending = batches(states, heads);
   const ahead: ReturnType<typeof load>[] = [];

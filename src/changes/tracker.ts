@@ -4,8 +4,9 @@
  * and {@link summarize} (at the end). The clock, the platform and the git reader are passed in.
  */
 
-import type { FileRead, GitReader, HeadEntry, StatusEntry } from "../git/reader.js";
+import type { GitReader } from "../git/reader.js";
 import type { ModelUpdate } from "../model/run-model.js";
+import type { ExitLookups } from "./at-exit.js";
 import { DEFAULT_LIMITS } from "./diff.js";
 import { Locator } from "./locate.js";
 import { Prefetcher } from "./prefetch.js";
@@ -33,12 +34,8 @@ export interface FinishOptions {
   budgetMs?: number;
   /** The working tree's changes before the agent started (`snapshotWorkingTree`): not the agent's. */
   before?: Map<string, string>;
-  /** The working tree's status, already asked for once it was final (the agent's exit); else asked here. */
-  status?: Promise<StatusEntry[]>;
-  /** Where that status's files are at HEAD, looked up then too, if back; the others are looked up here. */
-  heads?: () => Map<string, HeadEntry> | undefined;
-  /** Their content at HEAD by blob id, read then too (when small), if back; the others are read here. */
-  blobs?: () => Map<string, FileRead> | undefined;
+  /** What git was asked once the working tree was final (the agent's exit); the rest is asked here. */
+  atExit?: ExitLookups;
 }
 
 export class ChangeTracker {
@@ -78,9 +75,7 @@ export class ChangeTracker {
         budgetMs: opts.budgetMs ?? DEFAULT_BUDGET_MS,
         now: this.opts.now ?? Date.now,
         before: opts.before,
-        status: opts.status,
-        heads: opts.heads,
-        blobs: opts.blobs,
+        atExit: opts.atExit,
       });
     } catch (e) {
       return {

@@ -62,9 +62,7 @@ export async function observe(source: AgentSource, o: ObserveOptions): Promise<O
   const changes = await tracker.finish({
     git: source.git,
     before: source.before(),
-    status: end.treeAtExit?.status,
-    heads: end.treeAtExit?.heads,
-    blobs: end.treeAtExit?.blobs,
+    atExit: end.treeAtExit,
     budgetMs: cancelled ? CANCEL_BUDGET.changesMs : RUN_DEADLINES.changesMs,
   });
   return {

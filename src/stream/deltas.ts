@@ -8,9 +8,9 @@
  * (stream/lines.ts), with no string made of it.
  *
  * Only text that JSON.parse would read as the very same value is taken: JSON's own escapes (read by
- * JSON.parse), no raw control character, keys in the CLI's order, an integer timestamp as JSON spells it. Anything else, a single
- * byte off, is left to JSON.parse (a property test holds the event to the one `toEvent(JSON.parse(line))`
- * makes).
+ * JSON.parse), no raw control character, keys in the CLI's order, an integer timestamp as JSON spells
+ * it. Anything else, a single byte off, is left to JSON.parse (a property test holds the event to the one
+ * `toEvent(JSON.parse(line))` makes).
  */
 import { escapeRegExp } from "../base/regexp.js";
 import type { AssistantEvent, ThinkingDeltaEvent } from "./events.js";

@@ -10,7 +10,7 @@ import path from "node:path";
 import { applyPatch, parsePatch, structuredPatch } from "diff";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { EXIT_BLOB_BYTES, EXIT_LOOKUP_MAX, treeAtExit } from "../../src/changes/at-exit.js";
+import { EXIT_LOOKUP_MAX, HEAD_BYTES_AT_ONCE, treeAtExit } from "../../src/changes/at-exit.js";
 import { describeChange, diffTexts } from "../../src/changes/diff.js";
 import { changeOutputs } from "../../src/changes/outputs.js";
 import { ChangeTracker, type FinishOptions } from "../../src/changes/tracker.js";
@@ -668,7 +668,7 @@ describe("a real git repository", () => {
         return real.status();
       },
     };
-    const { set } = await track(dir, [init(dir)], { git: spy, status: atExit });
+    const { set } = await track(dir, [init(dir)], { git: spy, atExit: { status: atExit } });
     expect(asked).toBe(0);
     expect(set.files.map((f) => [f.path, f.status])).toEqual([["b.txt", "shell"]]);
   });
@@ -690,7 +690,7 @@ describe("a real git repository", () => {
       },
     };
     const events = [init(dir), ...edit("a.txt", "1\n", "2\n"), ...edit("b.txt", "x\n", "x\n")];
-    const { set } = await track(dir, events, { git: spy, status: exit.status, heads: exit.heads });
+    const { set } = await track(dir, events, { git: spy, atExit: exit });
     // b.txt was edited back to what it was: not in the status, so looked up at the end.
     expect(asked).toEqual([["b.txt"]]);
     expect(set.files.map((f) => [f.path, f.status, f.added, f.removed, f.baseline])).toEqual([
@@ -756,7 +756,7 @@ describe("a real git repository", () => {
     await small.settled;
     expect([...(small.blobs() ?? new Map()).keys()]).toEqual(["oid-a.txt", "oid-b.txt"]);
     // Past the bound in all: none read then (the end reads them a batch at a time).
-    const big = treeAtExit(fake(EXIT_BLOB_BYTES));
+    const big = treeAtExit(fake(HEAD_BYTES_AT_ONCE));
     await big.settled;
     expect(big.blobs()).toBeUndefined();
     expect(read).toEqual([["oid-a.txt", "oid-b.txt"]]);

@@ -99,8 +99,7 @@ describe("HEAD prefetch", () => {
     const blobsAtExit = new Map<string, FileRead>([["oid-b.ts", { kind: "text", text: "b\n" }]]);
     const set = await tracker.finish({
       git,
-      heads: () => atExit,
-      blobs: () => blobsAtExit,
+      atExit: { heads: () => atExit, blobs: () => blobsAtExit },
     });
     // a.ts from the run, b.ts from the exit, c.ts asked for now; only the blobs not read at the exit are.
     expect(batches).toEqual([["a.ts"], ["c.ts"]]);
@@ -116,7 +115,7 @@ describe("HEAD prefetch", () => {
     const { git, batches, blobReads } = fakeGit({ "a.ts": "a\n" });
     const { model, tracker } = watched(git);
     model.apply(edit("1", "/w/a.ts", "a\n", "a2\n"), 0);
-    const set = await tracker.finish({ git, heads: () => undefined, blobs: () => undefined });
+    const set = await tracker.finish({ git, atExit: { heads: () => undefined, blobs: () => undefined } });
     expect(batches).toEqual([["a.ts"]]);
     expect(blobReads).toEqual([["oid-a.ts"]]);
     expect(set.files[0]).toMatchObject({ path: "a.ts", baseline: "git", added: 1, removed: 1 });
