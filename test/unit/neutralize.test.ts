@@ -125,6 +125,32 @@ describe("the log writer's short cut", () => {
       { numRuns: 3000 },
     );
   });
+
+  it("writes lines handed over as one element, joined by \\n, as it writes each of them (property)", () => {
+    // tool-output.ts hands a call's shown lines over as one element when none ends in `\r`.
+    const piece = fc.oneof(
+      { arbitrary: line, weight: 10 },
+      { arbitrary: hostile, weight: 10 },
+      { arbitrary: fc.constant(""), weight: 2 },
+      { arbitrary: fc.constant(`${"x".repeat(70_000)}:`), weight: 1 },
+      { arbitrary: fc.constant("y".repeat(2000)), weight: 1 },
+    );
+    const noBreak = piece.map((l) => l.replaceAll("\r", "").replaceAll("\n", ""));
+    fc.assert(
+      fc.property(fc.array(noBreak, { minLength: 1, maxLength: 40 }), (lines) => {
+        let each = "";
+        const one = new LogWriter({ write: (s: string) => (each += s) });
+        for (const l of lines) one.text(l);
+        one.flush();
+        let block = "";
+        const all = new LogWriter({ write: (s: string) => (block += s) });
+        all.lines([lines.join("\n")]);
+        all.flush();
+        expect(block).toBe(each);
+      }),
+      { numRuns: 3000 },
+    );
+  });
 });
 
 describe("the ignorable-character table", () => {
