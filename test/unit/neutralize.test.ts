@@ -100,15 +100,17 @@ describe("the log writer's short cut", () => {
     );
   });
 
+  // Lines of a tool's output: code, paths, commands, line breaks and controls among them.
+  // A line past what the log shows of one (it is redacted and cut) now and then: it is the slow case.
+  const any = fc.oneof(
+    { arbitrary: line, weight: 10 },
+    { arbitrary: hostile, weight: 10 },
+    { arbitrary: fc.constant(""), weight: 2 },
+    { arbitrary: fc.constant(`${"x".repeat(70_000)}:`), weight: 1 },
+    { arbitrary: fc.constant("y".repeat(2000)), weight: 1 },
+  );
+
   it("writes a block of lines as it writes each line of it (property)", () => {
-    // Lines of a tool's output: code, paths, commands, line breaks and controls among them.
-    // A line past what the log shows of one (it is redacted and cut) now and then: it is the slow case.
-    const any = fc.oneof(
-      { arbitrary: line, weight: 10 },
-      { arbitrary: hostile, weight: 10 },
-      { arbitrary: fc.constant(""), weight: 2 },
-      { arbitrary: fc.constant(`${"x".repeat(70_000)}:`), weight: 1 },
-    );
     fc.assert(
       fc.property(fc.array(any, { maxLength: 8 }), (lines) => {
         let each = "";
@@ -128,14 +130,7 @@ describe("the log writer's short cut", () => {
 
   it("writes lines handed over as one element, joined by \\n, as it writes each of them (property)", () => {
     // tool-output.ts hands a call's shown lines over as one element when none ends in `\r`.
-    const piece = fc.oneof(
-      { arbitrary: line, weight: 10 },
-      { arbitrary: hostile, weight: 10 },
-      { arbitrary: fc.constant(""), weight: 2 },
-      { arbitrary: fc.constant(`${"x".repeat(70_000)}:`), weight: 1 },
-      { arbitrary: fc.constant("y".repeat(2000)), weight: 1 },
-    );
-    const noBreak = piece.map((l) => l.replaceAll("\r", "").replaceAll("\n", ""));
+    const noBreak = any.map((l) => l.replaceAll("\r", "").replaceAll("\n", ""));
     fc.assert(
       fc.property(fc.array(noBreak, { minLength: 1, maxLength: 40 }), (lines) => {
         let each = "";
