@@ -8,6 +8,7 @@
  * Each change is also announced as a {@link ModelUpdate}; a tool call's carries the call resolved to its
  * family ({@link Tool}), which the live log and the change tracker ask for its output and file operations.
  */
+import { RecentKeys } from "../base/recent.js";
 import type { AgentEvent, InitEvent, ResultEvent } from "../stream/events.js";
 import type { ToolEvent } from "../stream/tool-events.js";
 import {
@@ -51,7 +52,7 @@ export class RunModel {
   /** Calls started and not yet finished (listed or not). */
   private readonly open = new Map<string, ToolCall>();
   /** Ids of the last {@link RECENT_DONE} finished calls that are not listed. */
-  private readonly recentDone = new Set<string>();
+  private readonly recentDone = new RecentKeys(RECENT_DONE);
   private listedFirst = 0;
   private listedFailed = 0;
   readonly counts = {
@@ -232,8 +233,6 @@ export class RunModel {
         this.tools.set(e.callId, call);
       } else {
         this.recentDone.add(e.callId);
-        if (this.recentDone.size > RECENT_DONE)
-          this.recentDone.delete(this.recentDone.values().next().value!);
       }
     }
     const todos = todoUpdate(tool);
