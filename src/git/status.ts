@@ -28,16 +28,18 @@ export interface NumstatEntry {
 }
 
 export async function workTreeStatus(repo: Repo): Promise<StatusEntry[]> {
-  const [prefix, config] = await Promise.all([repo.prefix(), repo.drivers()]);
-  if (prefix === undefined) return [];
+  // The drivers first, and status without waiting for where the workspace sits: before the agent starts
+  // (the snapshot) this is the chain the agent waits on, and the prefix is needed only to read the output.
+  const config = repo.drivers();
+  const prefix = repo.prefix();
   const r = await repo.git(
     ["status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames", IGNORE_SUBMODULES, "--", "."],
     {
       maxBytes: LIST_MAX_BYTES,
-      config,
+      config: await config,
     },
   );
-  if (r.code !== 0 || r.truncated) return [];
+  if ((await prefix) === undefined || r.code !== 0 || r.truncated) return [];
   const rel = await repo.underWorkspace();
   const out: StatusEntry[] = [];
   for (const rec of r.stdout.toString("utf8").split("\0")) {
