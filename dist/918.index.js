@@ -4369,11 +4369,14 @@ var base_redact = __webpack_require__(1564);
 var agent_markdown = __webpack_require__(1000);
 // EXTERNAL MODULE: ./src/render/headlines.ts
 var headlines = __webpack_require__(8745);
+// EXTERNAL MODULE: ./src/render/terminal.ts
+var terminal = __webpack_require__(1518);
 ;// CONCATENATED MODULE: ./src/render/tool-output.ts
 /**
  * The body of a tool call's log group: what its family says is worth seeing (the command, the output, the
  * diff), trimmed to a readable size. Returns lines of untrusted text (the writer neutralises them).
  */
+
 
 
 
@@ -4462,9 +4465,10 @@ function trimLines(text, max, redact, out = []) {
                 break;
             start = nl + 1;
         }
-        // One element is written as its lines would be (log-writer.ts), unless a line ends in `\r`: then
-        // the line and its break are one to the log (a `\r\n` in the element would be read as one break).
-        const block = long ? undefined : region.slice(0, end);
+        // One element is written as its lines would be (log-writer.ts) unless a line ends in `\r` (a `\r\n`
+        // in it would be one break to the log, not a line's end and a break) or it is longer than a line of
+        // the log (which the writer would redact and cut as one).
+        const block = long || end > terminal/* MAX_LOG_LINE */.Z ? undefined : region.slice(0, end);
         if (block !== undefined && !block.includes("\r")) {
             if (shown > 0)
                 out.push(block);

@@ -32,6 +32,8 @@ export async function workTreeStatus(repo: Repo): Promise<StatusEntry[]> {
   // (the snapshot) this is the chain the agent waits on, and the prefix is needed only to read the output.
   const config = repo.drivers();
   const prefix = repo.prefix();
+  // Read once status is done; never an unhandled rejection meanwhile.
+  prefix.catch(() => undefined);
   const r = await repo.git(
     ["status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames", IGNORE_SUBMODULES, "--", "."],
     {

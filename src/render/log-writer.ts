@@ -34,21 +34,18 @@ export class LogWriter {
   }
 
   /**
-   * Untrusted lines, as {@link text} writes each of them; an element may hold several, joined by `\n`
-   * (tool-output.ts hands a call's shown lines over as one). A tool call's output (up to
+   * Untrusted lines, as {@link text} writes each of them. A tool call's output (up to
    * `log-tool-output-lines` lines of code, paths, grep matches) is mostly printable ASCII with no `::`
    * and no `##[`: then no line of it can be a command or hold a control, and the block is written as it
    * is after one scan of it instead of one for each line (~90,000 lines in the 2026-shaped run's log).
+   * tool-output.ts hands over a call's shown lines as one element, joined by `\n`, when no line ends in
+   * `\r` and the whole fits in a line of the log: {@link text} writes such an element as it writes each of
+   * its lines (a property test holds the two together).
    */
   lines(lines: readonly string[]): void {
     if (lines.length === 0) return;
     const block = lines.length === 1 ? lines[0]! : lines.join("\n");
-    if (
-      PRINTABLE_BLOCK.test(block) &&
-      !block.includes("::") &&
-      !block.includes("##[") &&
-      (block.length <= MAX_LOG_LINE || fitLines(block))
-    ) {
+    if (PRINTABLE_BLOCK.test(block) && !block.includes("::") && !block.includes("##[") && fitLines(lines)) {
       this.buf.push(block, "\n");
       return;
     }
@@ -137,12 +134,10 @@ const PRINTABLE_ASCII = /^[\t\u0020-\u007e]*$/;
 /** The same, and `\n` between lines. */
 const PRINTABLE_BLOCK = /^[\t\n\u0020-\u007e]*$/;
 
-/** No line of `block` past what the log shows of one (each is then cut, after a redaction: {@link LogWriter.text}). */
-function fitLines(block: string): boolean {
-  let start = 0;
-  for (let nl = block.indexOf("\n"); nl !== -1; start = nl + 1, nl = block.indexOf("\n", start))
-    if (nl - start > MAX_LOG_LINE) return false;
-  return block.length - start <= MAX_LOG_LINE;
+/** No line past what the log shows of one (each is then cut, after a redaction: {@link LogWriter.text}). */
+function fitLines(lines: readonly string[]): boolean {
+  for (const line of lines) if (line.length > MAX_LOG_LINE) return false;
+  return true;
 }
 
 /**

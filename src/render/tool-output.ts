@@ -6,6 +6,7 @@ import { SECRET_MARGIN } from "../base/limits.js";
 import { RootedMemo } from "../base/memo.js";
 import { isAbsoluteAny, relatePath } from "../model/paths.js";
 import { logBody, outcomeError, type Tool } from "../tools/index.js";
+import { MAX_LOG_LINE } from "./terminal.js";
 
 /** A single line longer than this is cut: one minified file must not flood the log. */
 const MAX_LINE = 2000;
@@ -97,9 +98,10 @@ function trimLines(
       if (nl === -1 || end >= region.length) break;
       start = nl + 1;
     }
-    // One element is written as its lines would be (log-writer.ts), unless a line ends in `\r`: then
-    // the line and its break are one to the log (a `\r\n` in the element would be read as one break).
-    const block = long ? undefined : region.slice(0, end);
+    // One element is written as its lines would be (log-writer.ts) unless a line ends in `\r` (a `\r\n`
+    // in it would be one break to the log, not a line's end and a break) or it is longer than a line of
+    // the log (which the writer would redact and cut as one).
+    const block = long || end > MAX_LOG_LINE ? undefined : region.slice(0, end);
     if (block !== undefined && !block.includes("\r")) {
       if (shown > 0) out.push(block);
     } else {

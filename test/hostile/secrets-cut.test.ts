@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createRedactor } from "../../src/base/redact.js";
 import { decide } from "../../src/model/verdict.js";
 import { Pipeline } from "../../src/pipeline/pipeline.js";
+import { LogWriter } from "../../src/render/log-writer.js";
 import { toolOutput } from "../../src/render/tool-output.js";
 import { renderReport, SUMMARY_BUDGET } from "../../src/report/report.js";
 import { resolveTool } from "../../src/tools/index.js";
@@ -43,6 +44,37 @@ describe("cuts happen after redaction", () => {
       outcome: { key: "success", value: { stdout: `${"o".repeat(1990)}${KEY}` } },
     });
     expect(toolOutput(tool, 40, redact).join("\n")).not.toContain(HALF);
+  });
+
+  it("a tool's shown lines are written as each line would be, whether or not they reach the log as one block", () => {
+    // The log writer redacts a line longer than a log line before it cuts it, and a second pass of the
+    // redactor can take more than the first did: here a token shape (`sk-proj-…`) is bounded only once the
+    // token glued before it is gone. Shown lines handed over as one element get no such second pass.
+    const redact = createRedactor([KEY]);
+    const glued = "key_fedcba9876543210fedcba9876543210sk-proj-abcdefghijklmnopqrstuvwx";
+    expect(redact(redact(glued))).not.toBe(redact(glued));
+    for (const width of [10, 1900]) {
+      const stdout = [glued, "a::b", KEY, ...Array.from({ length: 40 }, () => "z".repeat(width))].join("\n");
+      const tool = resolveTool({
+        kind: "shellToolCall",
+        args: { command: "x" },
+        outcome: { key: "success", value: { stdout } },
+      });
+      const lines = toolOutput(tool, 100, redact);
+      let each = "";
+      const one = new LogWriter({ write: (s: string) => (each += s) });
+      one.setRedactor(redact);
+      for (const line of lines.flatMap((l) => l.split("\n"))) one.text(line);
+      one.flush();
+      let written = "";
+      const log = new LogWriter({ write: (s: string) => (written += s) });
+      log.setRedactor(redact);
+      log.lines(lines);
+      log.flush();
+      expect(written).toBe(each);
+      expect(written).toContain(`${redact(glued)}\n`);
+      expect(written).not.toContain(HALF);
+    }
   });
 
   it("a stderr line quoted in `error`, the key across its 2,000-character cut", () => {
