@@ -29,6 +29,13 @@ const POLL_MS = process.platform === "win32" ? 4 : 100;
  * apart than this, as a real agent's are, are read at once (the live log's latency, BENCHMARKS.md).
  */
 const COALESCE_MS = 1;
+/**
+ * Chunks read in one turn of the event loop while the action is behind its agent (each read filled):
+ * ~2–5 ms of work, after which timers, signals and the cancel's deadline get their turn. One chunk a turn
+ * cost the 64 MiB runs 11–28 ms of wall time and as much CPU (an immediate, a poll of the loop, the
+ * stream's bookkeeping, 1,024 times; BENCHMARKS.md). A read that comes back short (caught up) ends the turn.
+ */
+export const CHUNKS_A_TURN = 4;
 
 /** Creates `file` for the agent to write (it must not exist yet); the descriptor goes to its stdio. */
 export function openStdoutFile(file: string): number {
@@ -59,6 +66,8 @@ export class FollowedFile extends Readable implements Backlogged {
   private eof = false;
   /** A read is scheduled for the next turn of the event loop. */
   private scheduled = false;
+  /** Chunks read in this turn of the event loop. */
+  private turnChunks = 0;
   /**
    * The last read got all it asked for: more is probably waiting (the agent is ahead of us). The consumer
    * may then hold its log writes for a few chunks (pipeline/consume.ts {@link Backlogged}); a read that
@@ -180,9 +189,12 @@ export class FollowedFile extends Readable implements Backlogged {
       const chunk = this.slab.subarray(this.used, this.used + n);
       this.used += n;
       this.position += n;
-      this.push(chunk);
+      // Behind the agent (and wanted), the next chunk in this same turn, up to CHUNKS_A_TURN of them.
+      if (this.push(chunk) && this.backlog && ++this.turnChunks < CHUNKS_A_TURN) this.pump();
+      else this.turnChunks = 0;
       return;
     }
+    this.turnChunks = 0;
     if (this.exited) {
       this.eof = true;
       this.push(null);

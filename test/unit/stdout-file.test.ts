@@ -15,7 +15,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { startAgent } from "../../src/agent/process.js";
 import { AgentSession, DEFAULT_GRACES } from "../../src/agent/session.js";
-import { FollowedFile, openStdoutFile } from "../../src/agent/stdout-file.js";
+import { CHUNKS_A_TURN, FollowedFile, openStdoutFile } from "../../src/agent/stdout-file.js";
 import type { ModelUpdate } from "../../src/model/run-model.js";
 import { consume, HELD_CHUNKS } from "../../src/pipeline/consume.js";
 import { Pipeline } from "../../src/pipeline/pipeline.js";
@@ -43,6 +43,36 @@ describe("the agent's stdout as a file, read as it grows", () => {
     const read = Buffer.concat(chunks);
     expect(read.equals(readFileSync(file))).toBe(true);
     expect(read.toString("utf8").split("\n").filter(Boolean)).toHaveLength(300);
+  });
+
+  it("behind its writer, a few chunks a turn of the event loop: more than one, and never more than the bound", async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "follow-")), "out.ndjson");
+    const fd = openStdoutFile(file);
+    const line = `${JSON.stringify({ pad: "x".repeat(1000) })}\n`;
+    writeSync(fd, line.repeat(Math.ceil((40 * 64 * 1024) / line.length)));
+    closeSync(fd);
+    const follow = new FollowedFile(file);
+    follow.writerExited();
+    // Chunks read between two turns of the event loop (a turn ends where an immediate of ours runs).
+    const perTurn: number[] = [];
+    let inTurn = 0;
+    let ended = false;
+    const tick = () => {
+      if (inTurn > 0) perTurn.push(inTurn);
+      inTurn = 0;
+      if (!ended) setImmediate(tick);
+    };
+    setImmediate(tick);
+    let bytes = 0;
+    follow.on("data", (c: Buffer) => {
+      inTurn++;
+      bytes += c.length;
+    });
+    await new Promise((resolve) => follow.once("end", resolve));
+    ended = true;
+    expect(bytes).toBe(readFileSync(file).length);
+    expect(Math.max(...perTurn)).toBeLessThanOrEqual(CHUNKS_A_TURN);
+    expect(Math.max(...perTurn)).toBeGreaterThan(1);
   });
 
   it("a line is read while the writer still runs (notified, not at its exit)", async () => {
