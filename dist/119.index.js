@@ -10703,7 +10703,7 @@ const {
   kGetNetConnect,
   kOptions,
   kFactory
-} = __webpack_require__(3498)
+} = __webpack_require__(1117)
 const MockClient = __webpack_require__(7365)
 const MockPool = __webpack_require__(4004)
 const { matchValue, buildMockOptions } = __webpack_require__(3397)
@@ -10869,7 +10869,7 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __webpack_require__(3498)
+} = __webpack_require__(1117)
 const { MockInterceptor } = __webpack_require__(1511)
 const Symbols = __webpack_require__(6443)
 const { InvalidArgumentError } = __webpack_require__(8707)
@@ -10967,7 +10967,7 @@ const {
   kDefaultTrailers,
   kContentLength,
   kMockDispatch
-} = __webpack_require__(3498)
+} = __webpack_require__(1117)
 const { InvalidArgumentError } = __webpack_require__(8707)
 const { buildURL } = __webpack_require__(3440)
 
@@ -11184,7 +11184,7 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __webpack_require__(3498)
+} = __webpack_require__(1117)
 const { MockInterceptor } = __webpack_require__(1511)
 const Symbols = __webpack_require__(6443)
 const { InvalidArgumentError } = __webpack_require__(8707)
@@ -11234,7 +11234,7 @@ module.exports = MockPool
 
 /***/ }),
 
-/***/ 3498:
+/***/ 1117:
 /***/ ((module) => {
 
 
@@ -11276,7 +11276,7 @@ const {
   kOriginalDispatch,
   kOrigin,
   kGetNetConnect
-} = __webpack_require__(3498)
+} = __webpack_require__(1117)
 const { buildURL } = __webpack_require__(3440)
 const { STATUS_CODES } = __webpack_require__(7067)
 const {

@@ -554,12 +554,11 @@ function linePatch(oldFileName, newFileName, before, after, context, bounds) {
     const maxCompares = (a.length + b.length + 1) * (bounds.maxEditLength + 1);
     let compares = 0;
     const common = [];
-    // Only lines that are on both sides can be shared: the search runs on those alone, as numbers (a line's
-    // id), and its runs are read back in the texts' own positions. The longest common subsequence is the
-    // same (no shared line is left out), so the diff is as short; a rewrite's new lines no longer lengthen
-    // the search (the 2026-shaped run's forty files: ~12 → ~3 ms cold, BENCHMARKS.md).
-    // The lines the two texts start and end with are shared as they stand: only the middle is searched, and
-    // only its lines are given ids (a file edited in one place: a few lines, not all of them).
+    // The lines the two texts start and end with are shared as they stand. Of the middle, only lines that
+    // are on both sides can be shared: the search runs on those alone, as numbers (a line's id), and its
+    // runs are read back in the texts' own positions. The longest common subsequence is the same (no shared
+    // line is left out), so the diff is as short, and a rewrite's new lines no longer lengthen the search
+    // (the 2026-shaped run's forty rewritten files: 10–20 → ~5.5 ms cold, BENCHMARKS.md).
     let head = 0;
     while (head < a.length && head < b.length && a[head] === b[head])
         head++;
@@ -578,7 +577,7 @@ function linePatch(oldFileName, newFileName, before, after, context, bounds) {
             return left[i] === right[j];
         }, (n, i, j) => {
             for (let k = 0; k < n; k++)
-                addShared(common, leftAt[i + k], rightAt[j + k]);
+                addRun(common, 1, leftAt[i + k], rightAt[j + k]);
         });
     }
     catch (e) {
@@ -648,10 +647,6 @@ function sharedLines(a, b, from, aEnd, bEnd) {
         leftAt[k++] = from + i;
     }
     return { left, right, leftAt, rightAt };
-}
-/** A shared pair of lines at `i` in a and `j` in b: the last run grown when it ends just before it. */
-function addShared(common, i, j) {
-    addRun(common, 1, i, j);
 }
 /** `n` shared lines from `i` in a and `j` in b: the last run grown when it ends just before them. */
 function addRun(common, n, i, j) {
@@ -2546,9 +2541,13 @@ function sameContent(a, b) {
     return undefined;
 }
 
-// EXTERNAL MODULE: ./src/changes/at-exit.ts
-var at_exit = __webpack_require__(9337);
 ;// CONCATENATED MODULE: ./src/changes/head-batches.ts
+/**
+ * HEAD's side of the end of the run: where each changed file is at HEAD (looked up during the run by the
+ * {@link Prefetcher}, the rest now in one batch), and the files cut into batches whose HEAD blobs are
+ * read from one git process kept open for them. Memory holds a few batches' blobs (summary.ts READ_AHEAD),
+ * never the run's.
+ */
 
 
 /**
@@ -2558,7 +2557,7 @@ var at_exit = __webpack_require__(9337);
  * at the same peak RSS (BENCHMARKS.md). The bytes, not the count, bound larger files' batches.
  */
 const BATCH_FILES = 256;
-const BATCH_BYTES = at_exit/* HEAD_BYTES_AT_ONCE */.jW;
+const BATCH_BYTES = limits/* HEAD_BYTES_AT_ONCE */.jW;
 /**
  * Where each changed file is at HEAD: looked up during the run, or at the agent's exit (`atExit`: what
  * that lookup found, if it is back), and the rest now in one batch. A lookup made during the run wins:

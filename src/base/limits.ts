@@ -32,3 +32,9 @@ export const MAX_NESTING_DEPTH = 64;
 
 /** Diff text kept over all files of the change summary: twice the job summary's 1 MiB, the largest report there is. */
 export const CHANGE_SUMMARY_DIFF_CHARS = 2 * 1024 * 1024;
+
+/**
+ * HEAD's content held at once by the change summary: a batch of the end's (changes/head-batches.ts), or
+ * what the agent's exit reads when all of its files' content is at most this much (changes/at-exit.ts).
+ */
+export const HEAD_BYTES_AT_ONCE = 2 * 1024 * 1024;

@@ -6,6 +6,7 @@
  * action is not behind its agent, the summary's own lookups are as quick. Kept light: this module is
  * part of the action's start-up bundle.
  */
+import { HEAD_BYTES_AT_ONCE } from "../base/limits.js";
 import type { BlobRef, FileRead, GitReader, HeadEntry, StatusEntry } from "../git/reader.js";
 
 /**
@@ -14,13 +15,6 @@ import type { BlobRef, FileRead, GitReader, HeadEntry, StatusEntry } from "../gi
  * call touched: the end looks up only those it needs, as without this.
  */
 export const EXIT_LOOKUP_MAX = 256;
-
-/**
- * HEAD's content held at once by the change summary: a batch of the end's (head-batches.ts), or what the
- * exit reads when all of its files' content is at most this much, held while the rest of the stream is
- * read (the end then starts on its diffs at once). A blob's id pins its content: the same read then or later.
- */
-export const HEAD_BYTES_AT_ONCE = 2 * 1024 * 1024;
 
 export interface TreeAtExit {
   /** The working tree's status; a status that fails is none (the change summary's fallback). */
@@ -67,6 +61,8 @@ export function treeAtExit(git: GitReader): TreeAtExit {
         refs.push(h);
         bytes += h.size;
       }
+      // Held while the rest of the stream is read, so that the end starts on its diffs at once: a blob's id
+      // pins its content, the same read then or later.
       if (refs.length === 0 || bytes > HEAD_BYTES_AT_ONCE || !git.blobs) return undefined;
       // Each blob is at most HEAD_BYTES_AT_ONCE, below what the end keeps of a file: read as the end reads it.
       return git.blobs(refs, HEAD_BYTES_AT_ONCE);

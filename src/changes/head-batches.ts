@@ -4,8 +4,8 @@
  * read from one git process kept open for them. Memory holds a few batches' blobs (summary.ts READ_AHEAD),
  * never the run's.
  */
+import { HEAD_BYTES_AT_ONCE } from "../base/limits.js";
 import type { BlobReader, BlobRef, FileRead, GitReader, HeadEntry } from "../git/reader.js";
-import { HEAD_BYTES_AT_ONCE } from "./at-exit.js";
 import type { Ask } from "./budget.js";
 import type { Prefetcher } from "./prefetch.js";
 import { type FileState, MAX_KEPT_CHARS } from "./recorder.js";
