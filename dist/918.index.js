@@ -4352,6 +4352,8 @@ class Pipeline {
     }
 }
 
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: external "node:fs/promises"
 var external_node_fs_promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:os"
@@ -5354,6 +5356,7 @@ function withDeadline(p, ms, abort) {
 
 
 
+
 async function publish(o, s, context, deps, redact, progress) {
     const once = publish_memo(redact);
     // After a cancel each gets its share of the runner's 7.5 s (base/deadlines.ts).
@@ -5424,7 +5427,8 @@ async function appendSummary(deps, text) {
     if (!file)
         return;
     try {
-        await (0,external_node_fs_promises_.appendFile)(file, `${text}\n`);
+        // At most a MiB, once: written at once rather than waited for on the thread pool (the step's end).
+        (0,external_node_fs_.appendFileSync)(file, `${text}\n`);
     }
     catch (e) {
         deps.warning(`Could not write the job summary: ${e.message}`);

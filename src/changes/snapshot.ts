@@ -2,7 +2,7 @@
  * The working tree's state before the run, as `path → status and counts`, so that changes a checkout, an
  * earlier step or `protect-config` made are not reported as the agent's commands.
  */
-import { lstat } from "node:fs/promises";
+import { lstatSync } from "node:fs";
 import path from "node:path";
 import type { GitReader } from "../git/reader.js";
 
@@ -20,7 +20,9 @@ export async function snapshotWorkingTree(git: GitReader, workspace: string): Pr
 /** A changed entry's state: its status code, size and modification time (no content is read). */
 export async function entrySignature(workspace: string, code: string, rel: string): Promise<string> {
   try {
-    const st = await lstat(path.join(workspace, rel));
+    // Synchronous: a stat each, before the agent starts, rather than a thread-pool round trip each (and
+    // no `node:fs/promises` to load before the spawn, BENCHMARKS.md).
+    const st = lstatSync(path.join(workspace, rel));
     return `${code} ${st.size} ${st.mtimeMs}`;
   } catch {
     return `${code} -`;

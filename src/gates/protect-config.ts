@@ -8,7 +8,7 @@
  * (it is in the report).
  */
 
-import { chmod, lstat, mkdir, readFile, readlink, rm, symlink, writeFile } from "node:fs/promises";
+import { promises as fsp } from "node:fs";
 import path from "node:path";
 import { UserFacingError } from "../base/errors.js";
 import { driverOverrides, gitIn } from "../git/run.js";
@@ -150,7 +150,7 @@ export async function protectConfig(
   for (const p of inTree) {
     if (inBase.has(p)) continue;
     const pr = await stateOf(root, p);
-    await rm(path.join(root, p), { force: true, recursive: true });
+    await fsp.rm(path.join(root, p), { force: true, recursive: true });
     changed.set(p, { pr, ours: { kind: "absent" } });
     removed.push(p);
   }
@@ -208,14 +208,14 @@ export async function putBack(r: Restored): Promise<{ putBack: string[]; agentCh
       }
       const abs = path.join(r.root, p);
       await removeSymlinkedParents(r.root, p);
-      await rm(abs, { force: true, recursive: true });
+      await fsp.rm(abs, { force: true, recursive: true });
       if (pr.kind === "file") {
-        await mkdir(path.dirname(abs), { recursive: true });
-        await writeFile(abs, pr.content, { mode: pr.mode });
-        await chmod(abs, pr.mode);
+        await fsp.mkdir(path.dirname(abs), { recursive: true });
+        await fsp.writeFile(abs, pr.content, { mode: pr.mode });
+        await fsp.chmod(abs, pr.mode);
       } else if (pr.kind === "link") {
-        await mkdir(path.dirname(abs), { recursive: true });
-        await symlink(pr.target, abs);
+        await fsp.mkdir(path.dirname(abs), { recursive: true });
+        await fsp.symlink(pr.target, abs);
       }
       out.putBack.push(p);
     } catch {
@@ -239,9 +239,9 @@ function authEnv(auth: FetchAuth): NodeJS.ProcessEnv | undefined {
 async function stateOf(root: string, rel: string): Promise<FileState> {
   const abs = path.join(root, rel);
   try {
-    const st = await lstat(abs);
-    if (st.isSymbolicLink()) return { kind: "link", target: await readlink(abs) };
-    if (st.isFile()) return { kind: "file", content: await readFile(abs), mode: st.mode & 0o7777 };
+    const st = await fsp.lstat(abs);
+    if (st.isSymbolicLink()) return { kind: "link", target: await fsp.readlink(abs) };
+    if (st.isFile()) return { kind: "file", content: await fsp.readFile(abs), mode: st.mode & 0o7777 };
     return { kind: "absent" };
   } catch {
     return { kind: "absent" };
@@ -257,10 +257,10 @@ function sameState(a: FileState, b: FileState): boolean {
 async function sameContent(root: string, rel: string, want: Buffer): Promise<boolean> {
   const abs = path.join(root, rel);
   try {
-    const st = await lstat(abs);
-    if (st.isSymbolicLink()) return (await readlink(abs)) === want.toString("utf8");
+    const st = await fsp.lstat(abs);
+    if (st.isSymbolicLink()) return (await fsp.readlink(abs)) === want.toString("utf8");
     if (!st.isFile()) return false;
-    return (await readFile(abs)).equals(want);
+    return (await fsp.readFile(abs)).equals(want);
   } catch {
     return false;
   }
@@ -271,7 +271,7 @@ async function removeSymlinkedParents(root: string, rel: string): Promise<void> 
   for (let i = 1; i < parts.length; i++) {
     const dir = path.join(root, ...parts.slice(0, i));
     try {
-      if ((await lstat(dir)).isSymbolicLink()) await rm(dir, { force: true });
+      if ((await fsp.lstat(dir)).isSymbolicLink()) await fsp.rm(dir, { force: true });
     } catch {
       return;
     }

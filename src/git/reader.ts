@@ -8,7 +8,7 @@
  * throws: failures read as "absent", "refused" or an empty list. HEAD's side is head.ts, the working
  * tree's changes status.ts, the working tree's files workspace-files.ts.
  */
-import { realpath } from "node:fs/promises";
+import { promises as fsp } from "node:fs";
 import {
   type BlobReader,
   type BlobRef,
@@ -70,7 +70,7 @@ export function createGitReader(workspace: string): GitReader {
   const repo = openRepo(workspace);
   let realRoot: Promise<string | undefined> | undefined;
   const root = () => {
-    realRoot ??= realpath(workspace).catch(() => undefined);
+    realRoot ??= fsp.realpath(workspace).catch(() => undefined);
     return realRoot;
   };
   return {

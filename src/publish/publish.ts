@@ -4,7 +4,8 @@
  * gate, the last resort) gets its outputs and a short summary here too, so no later step reads an empty
  * `conclusion`.
  */
-import { appendFile, mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { appendFileSync } from "node:fs";
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { CANCEL_BUDGET, RUN_DEADLINES } from "../base/deadlines.js";
@@ -133,7 +134,8 @@ async function appendSummary(deps: PublishDeps, text: string): Promise<void> {
   const file = deps.env.GITHUB_STEP_SUMMARY;
   if (!file) return;
   try {
-    await appendFile(file, `${text}\n`);
+    // At most a MiB, once: written at once rather than waited for on the thread pool (the step's end).
+    appendFileSync(file, `${text}\n`);
   } catch (e) {
     deps.warning(`Could not write the job summary: ${(e as Error).message}`);
   }

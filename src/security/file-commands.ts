@@ -8,8 +8,17 @@
  * Limit: a process that escaped the agent's group (a `setsid` daemon) can still write after this check;
  * the `unprivileged-user` safety strategy is the defence against that.
  */
-import { constants } from "node:fs";
-import { lstat, open, rm, writeFile } from "node:fs/promises";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readSync,
+  rmSync,
+  type Stats,
+  writeFileSync,
+} from "node:fs";
 import { FILE_COMMANDS, type FileCommand } from "../base/withheld.js";
 
 /** What a file held before the agent started; the runner starts each step with small or empty files. */
@@ -26,12 +35,17 @@ export interface FileCommandsSnapshot {
   noted: Noted[];
 }
 
+/**
+ * The runner starts each step with these files small or empty: they are read and put back with the file
+ * system's synchronous calls (each promise round trip left the action idle at its start and its end,
+ * ~1 ms each time, BENCHMARKS.md).
+ */
 export async function noteFileCommands(env: NodeJS.ProcessEnv): Promise<FileCommandsSnapshot> {
   const noted: Noted[] = [];
   for (const name of FILE_COMMANDS) {
     const file = env[name];
     if (!file) continue;
-    noted.push({ name, file, state: await readState(file) });
+    noted.push({ name, file, state: readState(file) });
   }
   return { noted };
 }
@@ -43,12 +57,12 @@ export async function noteFileCommands(env: NodeJS.ProcessEnv): Promise<FileComm
 export async function restoreFileCommands(snapshot: FileCommandsSnapshot): Promise<string[]> {
   const warnings: string[] = [];
   for (const n of snapshot.noted) {
-    const what = await tampering(n);
+    const what = tampering(n);
     if (!what) continue;
     try {
       // Replaced (a new file or a symlink) or changed: the path gets the noted bytes back, as a regular file.
-      await rm(n.file, { force: true });
-      if (n.state) await writeFile(n.file, n.state.content, { flag: "wx" });
+      rmSync(n.file, { force: true });
+      if (n.state) writeFileSync(n.file, n.state.content, { flag: "wx" });
       warnings.push(
         `${n.name} was ${what} while the agent ran: put back as it was before the agent started.`,
       );
@@ -62,10 +76,10 @@ export async function restoreFileCommands(snapshot: FileCommandsSnapshot): Promi
 }
 
 /** How the file differs from what was noted, or undefined when it does not. */
-async function tampering(n: Noted): Promise<string | undefined> {
-  let st: Awaited<ReturnType<typeof lstat>>;
+function tampering(n: Noted): string | undefined {
+  let st: Stats;
   try {
-    st = await lstat(n.file);
+    st = lstatSync(n.file);
   } catch {
     return n.state ? "removed" : undefined;
   }
@@ -74,22 +88,23 @@ async function tampering(n: Noted): Promise<string | undefined> {
   if (st.dev !== n.state.dev || st.ino !== n.state.ino) return "replaced";
   if (st.size !== n.state.content.length)
     return st.size > n.state.content.length ? "written to" : "cut short";
-  const now = await readState(n.file);
+  const now = readState(n.file);
   return now?.content.equals(n.state.content) ? undefined : "written to";
 }
 
-async function readState(file: string): Promise<Noted["state"]> {
-  let fh: Awaited<ReturnType<typeof open>> | undefined;
+function readState(file: string): Noted["state"] {
+  let fd: number | undefined;
   try {
-    // O_NOFOLLOW: the path itself must be the file the runner made, not a link to another.
-    fh = await open(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
-    const st = await fh.stat();
+    // O_NOFOLLOW: the path itself must be the file the runner made, not a link to another; O_NONBLOCK: a
+    // FIFO put at its path must not hang the action (it is no regular file, and is not read).
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+    const st = fstatSync(fd);
     if (!st.isFile()) return undefined;
     const size = Math.min(st.size, MAX_KEPT);
     const content = Buffer.alloc(size);
     let n = 0;
     while (n < size) {
-      const { bytesRead } = await fh.read(content, n, size - n, n);
+      const bytesRead = readSync(fd, content, n, size - n, n);
       if (bytesRead === 0) break;
       n += bytesRead;
     }
@@ -97,6 +112,12 @@ async function readState(file: string): Promise<Noted["state"]> {
   } catch {
     return undefined;
   } finally {
-    await fh?.close().catch(() => {});
+    if (fd !== undefined) {
+      try {
+        closeSync(fd);
+      } catch {
+        // gone either way
+      }
+    }
   }
 }

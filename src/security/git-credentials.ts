@@ -5,8 +5,7 @@
  * the agent starts and added back, as they were, once it is gone. Only through the action's own git
  * (src/git/run.ts: nothing the repository names runs).
  */
-import { constants } from "node:fs";
-import { open } from "node:fs/promises";
+import { constants, promises as fsp } from "node:fs";
 import path from "node:path";
 import { gitIn } from "../git/run.js";
 
@@ -46,7 +45,7 @@ export async function putBackCredentials(s: StashedCredentials | undefined): Pro
   const dir = await gitIn(s.workspace)(["rev-parse", "--absolute-git-dir"]);
   const gitDir = dir.stdout.toString("utf8").trim();
   if (dir.code !== 0 || !gitDir) throw new Error("the repository is gone: its credential was not put back");
-  const file = await open(
+  const file = await fsp.open(
     path.join(gitDir, "config"),
     constants.O_WRONLY | constants.O_APPEND | constants.O_NOFOLLOW,
   );
