@@ -3995,8 +3995,8 @@ class LineFramer {
      * before the next is parsed: a chunk's hundreds of parsed lines alive at once survived the young
      * generation's collections and made V8 grow it (peak RSS, BENCHMARKS.md).
      *
-     * The chunk must not be written over afterwards: an unfinished line keeps a view of it. The readers
-     * that feed the framer (the agent's stdout file, a saved transcript's read stream) never reuse a buffer.
+     * Nothing of the chunk is kept once this returns (an unfinished line is copied), so that its reader may
+     * read the next chunk into the same memory (stdout-file.ts; pipeline/consume.ts `reuseChunks`).
      */
     each(chunk, fn) {
         const out = fn;
@@ -4030,9 +4030,9 @@ class LineFramer {
                 this.skipLine();
             else {
                 this.partialLength += chunk.length - start;
-                // A view, not a copy (a line longer than a chunk would be copied whole, chunk by chunk): the
-                // chunk is the framer's from now on (see each()).
-                this.partial.push(start === 0 ? chunk : chunk.subarray(start));
+                // A copy, not a view: the chunk's memory is its reader's again once this returns (see each()).
+                // Usually a fragment of one line; a line longer than a chunk is copied once a chunk.
+                this.partial.push(Buffer.from(start === 0 ? chunk : chunk.subarray(start)));
             }
         }
     }
@@ -4232,7 +4232,7 @@ class StreamDecoder {
     get stats() {
         return this.framer.stats;
     }
-    /** The chunk's items. The chunk must not be written over afterwards (LineFramer.each). */
+    /** The chunk's items. Nothing of the chunk is kept once this returns (LineFramer.each). */
     push(chunk) {
         const oversized = this.framer.stats.oversized;
         this.framer.each(chunk, (line) => {

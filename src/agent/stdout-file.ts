@@ -15,7 +15,11 @@ import { type Backlogged, CAUGHT_UP } from "../pipeline/consume.js";
 
 /** Bytes read at once: large reads when the action is behind mean fewer, cheaper chunks to decode. */
 const READ_BYTES = 64 * 1024;
-/** Reads go into the free end of one slab; a new one is taken when this little is left. */
+/**
+ * Reads go into the free end of one slab; a new one is taken when this little is left, unless the
+ * consumer has taken every chunk read into it and keeps none ({@link FollowedFile.reuseChunks}): the slab
+ * is then read into from its start again.
+ */
 const MIN_FREE = 4 * 1024;
 /**
  * The poll behind the notifications. Windows tells of an append late (NTFS updates a file's size lazily):
@@ -74,6 +78,14 @@ export class FollowedFile extends Readable implements Backlogged {
    * got less found the end of what the agent has written, and the log is written at once.
    */
   backlog = false;
+  /**
+   * Set by a consumer whose `data` handler keeps nothing of a chunk once it returns (pipeline/consume.ts).
+   * A slab whose chunks were all handed over, none left in the stream's buffer, is then read into again:
+   * the same 64 KiB stays in the CPU's cache from the read to the decoding, and 64 MiB of fresh buffers
+   * a run (allocated, faulted in, collected) are not made (BENCHMARKS.md). Off by default: a Readable's
+   * chunks are normally its consumer's to keep.
+   */
+  reuseChunks = false;
 
   /** `writer`: the descriptor the file was created with; the file read must be that very file. */
   constructor(file: string, writer?: number) {
@@ -168,7 +180,7 @@ export class FollowedFile extends Readable implements Backlogged {
     this.poll = undefined;
     if (this.fd === undefined || this.eof) return;
     if (READ_BYTES - this.used < MIN_FREE) {
-      // The chunks pushed so far keep the old slab alive until they are consumed; a slab is never reused.
+      // The chunks pushed so far keep the old slab alive until they are consumed.
       this.slab = Buffer.allocUnsafe(READ_BYTES);
       this.used = 0;
     }
@@ -190,7 +202,11 @@ export class FollowedFile extends Readable implements Backlogged {
       this.used += n;
       this.position += n;
       // Behind the agent (and wanted), the next chunk in this same turn, up to CHUNKS_A_TURN of them.
-      if (this.push(chunk) && this.backlog && ++this.turnChunks < CHUNKS_A_TURN) this.pump();
+      const more = this.push(chunk);
+      // Emitted at once and nothing buffered: every chunk of the slab has been handed over (in order),
+      // and the consumer keeps none of them.
+      if (this.reuseChunks && this.readableLength === 0) this.used = 0;
+      if (more && this.backlog && ++this.turnChunks < CHUNKS_A_TURN) this.pump();
       else this.turnChunks = 0;
       return;
     }

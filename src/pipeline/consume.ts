@@ -16,6 +16,13 @@ import type { Pipeline } from "./pipeline.js";
  */
 export interface Backlogged {
   readonly backlog?: boolean;
+  /**
+   * Set by {@link consume}: its handler keeps nothing of a chunk once it returns (the pipeline copies what
+   * it keeps, stream/lines.ts), so a chunk handed over and not buffered by the stream leaves the source
+   * free to read the next one into the same memory (stdout-file.ts: 64 MiB of fresh buffers cost a run's
+   * reading and decoding more than the reads themselves, BENCHMARKS.md).
+   */
+  reuseChunks?: boolean;
 }
 
 /** The event of a {@link Backlogged} source whose last chunk said more was waiting, and none was. */
@@ -66,6 +73,8 @@ export function consume(source: Readable, pipeline: Pipeline, opts: ConsumeOptio
     /** Chunks applied since the last {@link ConsumeOptions.afterChunk}. */
     let held = 0;
     const behind = source as Backlogged;
+    // The pipeline keeps nothing of a chunk once its push returns.
+    behind.reuseChunks = true;
     const resumeWhenFree = () => {
       const busy = opts.outputBusy?.();
       if (busy) {

@@ -59,7 +59,7 @@ export class StreamDecoder {
     return this.framer.stats;
   }
 
-  /** The chunk's items. The chunk must not be written over afterwards (LineFramer.each). */
+  /** The chunk's items. Nothing of the chunk is kept once this returns (LineFramer.each). */
   push(chunk: Buffer): void {
     const oversized = this.framer.stats.oversized;
     this.framer.each(chunk, (line) => {

@@ -32,8 +32,14 @@ export function replay(bytes: Buffer, cuts: number[] = []): Replay {
   const pipeline = new Pipeline([(u) => updates.push(snapshot(u))]);
   const { model } = pipeline;
   let prev = 0;
+  // As the agent's stdout file is read (stdout-file.ts `reuseChunks`): each chunk in the same memory,
+  // written over once the pipeline has had it, so that nothing of a chunk can be kept past its push.
+  const memory = Buffer.allocUnsafe(bytes.length);
   for (const cut of [...cuts, bytes.length]) {
-    pipeline.push(bytes.subarray(prev, cut), 0);
+    const chunk = memory.subarray(0, cut - prev);
+    bytes.copy(chunk, 0, prev, cut);
+    pipeline.push(chunk, 0);
+    chunk.fill(0x7b);
     prev = cut;
   }
   pipeline.end(0);

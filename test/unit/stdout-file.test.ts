@@ -75,6 +75,74 @@ describe("the agent's stdout as a file, read as it grows", () => {
     expect(Math.max(...perTurn)).toBeGreaterThan(1);
   });
 
+  it("a consumer that keeps nothing gets each chunk in the same memory; a paused one's chunks are not read over", async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "follow-")), "out.ndjson");
+    const fd = openStdoutFile(file);
+    writeSync(fd, Buffer.from(Array.from({ length: 20 * 64 * 1024 }, (_, i) => 32 + ((i * 7) % 90))));
+    closeSync(fd);
+    const want = readFileSync(file);
+    // Reuse asked for (pipeline/consume.ts does): the consumer copies what it keeps.
+    const reused = new FollowedFile(file);
+    reused.reuseChunks = true;
+    reused.writerExited();
+    const copies: Buffer[] = [];
+    const memory = new Set<ArrayBufferLike>();
+    reused.on("data", (c: Buffer) => {
+      copies.push(Buffer.from(c));
+      memory.add(c.buffer);
+      // Paused now and then: what is read meanwhile waits in the stream's buffer, and its memory must
+      // not be read into before it has been handed over.
+      if (copies.length % 5 === 0) {
+        reused.pause();
+        setTimeout(() => reused.resume(), 5);
+      }
+    });
+    await new Promise((resolve) => reused.once("end", resolve));
+    expect(Buffer.concat(copies).equals(want)).toBe(true);
+    expect(memory.size).toBeLessThan(copies.length / 2);
+    // Not asked for: a consumer may keep the chunks themselves, each in memory of its own.
+    const kept = new FollowedFile(file);
+    kept.writerExited();
+    const chunks: Buffer[] = [];
+    kept.on("data", (c: Buffer) => chunks.push(c));
+    await new Promise((resolve) => kept.once("end", resolve));
+    expect(Buffer.concat(chunks).equals(want)).toBe(true);
+    expect(new Set(chunks.map((c) => c.buffer)).size).toBe(chunks.length);
+  });
+
+  it("with reuse asked for, what waits in the stream's buffer while its consumer is paused is never read over", async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "follow-")), "out.ndjson");
+    const fd = openStdoutFile(file);
+    const piece = (c: string) => `${c.repeat(99)}\n`;
+    writeSync(fd, piece("a"));
+    const follow = new FollowedFile(file);
+    follow.reuseChunks = true;
+    const copies: string[] = [];
+    const paused = new Promise<void>((resolve) => {
+      follow.on("data", (c: Buffer) => {
+        copies.push(c.toString());
+        if (copies.length > 1) return;
+        // Paused after the first chunk: the next ones are read (short: the writer is slow) and wait in
+        // the stream's buffer, each in the slab's memory, until the consumer resumes.
+        follow.pause();
+        resolve();
+      });
+    });
+    await paused;
+    let waiting = 0;
+    for (const c of "bcd") {
+      writeSync(fd, piece(c));
+      // Until the stream has read it (into its buffer, the consumer being paused).
+      waiting += 100;
+      while (follow.readableLength < waiting) await delay(2);
+    }
+    closeSync(fd);
+    follow.writerExited();
+    follow.resume();
+    await new Promise((resolve) => follow.once("end", resolve));
+    expect(copies.join("")).toBe(["a", "b", "c", "d"].map(piece).join(""));
+  });
+
   it("a line is read while the writer still runs (notified, not at its exit)", async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), "follow-")), "out.ndjson");
     const child = writer(file, `process.stdout.write('{"first":1}\\n'); setTimeout(() => {}, 3000);`);
