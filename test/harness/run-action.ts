@@ -212,6 +212,8 @@ export interface RunActionOptions {
    * deadlines, whose assertions do not depend on how long its work takes.
    */
   clockRate?: number;
+  /** A script node loads before the action (`--require`): a probe of the action's own process. */
+  preload?: string;
 }
 
 export interface ActionDirs {
@@ -637,7 +639,8 @@ export async function startAction(options: RunActionOptions = {}): Promise<Actio
 
   const startedAt = Date.now();
   const clock = options.clockRate ? ["--import", `${FAST_CLOCK}?rate=${options.clockRate}`] : [];
-  const child = spawnAction({ args: [...clock, entry], cwd: dirs.workspace, env });
+  const preload = options.preload ? ["--require", options.preload] : [];
+  const child = spawnAction({ args: [...clock, ...preload, entry], cwd: dirs.workspace, env });
 
   let stdout = "";
   let stderr = "";
