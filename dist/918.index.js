@@ -2644,6 +2644,8 @@ function takeKnown(items, key, known, out) {
     return rest;
 }
 
+// EXTERNAL MODULE: ./src/git/reader.ts + 3 modules
+var reader = __webpack_require__(4985);
 // EXTERNAL MODULE: ./src/changes/snapshot.ts
 var snapshot = __webpack_require__(7493);
 ;// CONCATENATED MODULE: ./src/changes/shell-changes.ts
@@ -2651,6 +2653,7 @@ var snapshot = __webpack_require__(7493);
  * Working-tree changes that no successful file tool call explains: what commands (`sed -i`, a generator,
  * a formatter) changed, as git sees it, less what was already changed before the agent started.
  */
+
 
 
 
@@ -2666,7 +2669,7 @@ async function shellChanges(input, explained, ask, note, statusP) {
     const { changed, unchangedSinceBefore } = await unexplained(input, explained, status);
     // Counted only where the tool calls leave something to count: numstat diffs each file it is given
     // (2,000 edited files: ~180 ms of git's CPU for counts the tool calls had already made).
-    const tracked = changed.filter((e) => e.code !== "??").map((e) => e.path);
+    const tracked = changed.filter(reader/* isTracked */.Xz).map((e) => e.path);
     const numstat = new Map();
     const counted = tracked.length > 0 ? await ask(() => git.numstat(tracked), []) : [];
     for (const n of counted)

@@ -103,7 +103,7 @@ function problem(f, head) {
 
 async function checkReview(review, workspace, verdict) {
     const head = workspace
-        ? await (0,_check_js__WEBPACK_IMPORTED_MODULE_2__/* .readHeadLines */ .wg)((0,_git_reader_js__WEBPACK_IMPORTED_MODULE_0__/* .createGitReader */ .S)(workspace), review.findings.map((f) => f.path))
+        ? await (0,_check_js__WEBPACK_IMPORTED_MODULE_2__/* .readHeadLines */ .wg)((0,_git_reader_js__WEBPACK_IMPORTED_MODULE_0__/* .createGitReader */ .S8)(workspace), review.findings.map((f) => f.path))
         : new Map();
     const { valid, invalid } = (0,_check_js__WEBPACK_IMPORTED_MODULE_2__/* .checkFindings */ .Bc)(review.findings, head);
     const data = { summary: review.summary, findings: valid, invalid, head };

@@ -201,11 +201,11 @@ export class FollowedFile extends Readable implements Backlogged {
       const chunk = this.slab.subarray(this.used, this.used + n);
       this.used += n;
       this.position += n;
-      // Behind the agent (and wanted), the next chunk in this same turn, up to CHUNKS_A_TURN of them.
       const more = this.push(chunk);
       // Emitted at once and nothing buffered: every chunk of the slab has been handed over (in order),
       // and the consumer keeps none of them.
       if (this.reuseChunks && this.readableLength === 0) this.used = 0;
+      // Behind the agent (and wanted), the next chunk in this same turn, up to CHUNKS_A_TURN of them.
       if (more && this.backlog && ++this.turnChunks < CHUNKS_A_TURN) this.pump();
       else this.turnChunks = 0;
       return;

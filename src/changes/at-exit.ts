@@ -7,7 +7,14 @@
  * part of the action's start-up bundle.
  */
 import { HEAD_BYTES_AT_ONCE } from "../base/limits.js";
-import type { BlobRef, FileRead, GitReader, HeadEntry, StatusEntry } from "../git/reader.js";
+import {
+  type BlobRef,
+  type FileRead,
+  type GitReader,
+  type HeadEntry,
+  isTracked,
+  type StatusEntry,
+} from "../git/reader.js";
 
 /**
  * The most files looked up at the exit: one `ls-tree` of a few hundred paths takes a few ms even in a
@@ -47,7 +54,7 @@ export function treeAtExit(git: GitReader): TreeAtExit {
   const heads = status
     .then((entries) => {
       // An untracked file has no HEAD side to look up (an `npm install` leaves tens of thousands).
-      const tracked = entries.filter((e) => e.code !== "??" && e.code !== "!!").map((e) => e.path);
+      const tracked = entries.filter(isTracked).map((e) => e.path);
       if (tracked.length === 0 || tracked.length > EXIT_LOOKUP_MAX || !git.heads) return undefined;
       return git.heads(tracked);
     })

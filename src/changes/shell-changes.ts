@@ -3,7 +3,7 @@
  * a formatter) changed, as git sees it, less what was already changed before the agent started.
  */
 
-import type { GitReader, NumstatEntry, StatusEntry } from "../git/reader.js";
+import { type GitReader, isTracked, type NumstatEntry, type StatusEntry } from "../git/reader.js";
 import type { Ask } from "./budget.js";
 import { countLines } from "./diff.js";
 import type { Locator } from "./locate.js";
@@ -39,7 +39,7 @@ export async function shellChanges(
   const { changed, unchangedSinceBefore } = await unexplained(input, explained, status);
   // Counted only where the tool calls leave something to count: numstat diffs each file it is given
   // (2,000 edited files: ~180 ms of git's CPU for counts the tool calls had already made).
-  const tracked = changed.filter((e) => e.code !== "??").map((e) => e.path);
+  const tracked = changed.filter(isTracked).map((e) => e.path);
   const numstat = new Map<string, NumstatEntry>();
   const counted = tracked.length > 0 ? await ask(() => git.numstat(tracked), []) : [];
   for (const n of counted) numstat.set(locator.gitKey(n.path), n);

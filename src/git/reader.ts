@@ -24,6 +24,7 @@ import { type FileRead, readInside } from "./workspace-files.js";
 
 export type { BlobReader, BlobRef, HeadEntry } from "./head.js";
 export type { NumstatEntry, StatusEntry } from "./status.js";
+export { isTracked } from "./status.js";
 export type { FileRead } from "./workspace-files.js";
 
 export interface GitReader {

@@ -19,6 +19,14 @@ export interface StatusEntry {
   code: string;
 }
 
+/**
+ * Whether git has the entry at HEAD's side of the index: all but an untracked file (`??`). The status is
+ * asked without `--ignored`, so no entry is an ignored one.
+ */
+export function isTracked(e: StatusEntry): boolean {
+  return e.code !== "??";
+}
+
 /** One `git diff --numstat HEAD` entry; `path` relative to the workspace. */
 export interface NumstatEntry {
   path: string;
