@@ -176,10 +176,38 @@ function machine() {
 /**
  * One run: `cpuMs` is the process's own CPU time (user + sys), `treeCpuMs` its process tree's (with the
  * agent, its wrapper, git: bench/usage.cjs), `agentCpuMs` the replaying agent's own.
- * @typedef {{ wallMs: number, maxRssKiB: number, rusageMaxRssKiB: number, hwmKiB: number, cpuMs: number, treeCpuMs: number, agentCpuMs?: number, endMs?: number, drainMs?: number, outputs?: Record<string, string | undefined> }} Sample
+ * `phases` (the 64 MiB streams, bench/usage.cjs), in ms from the process's start: when the agent was spawned
+ * and its first chunk read; the stream (first chunk read → last) and the main thread's CPU in it; the last
+ * chunk → the process's exit, and that exit → the bench seeing it; the main thread's wait for a core from
+ * the first chunk to the exit; V8's worker threads' CPU.
+ * @typedef {{ agentSpawnedMs: number, firstChunkMs: number, streamMs: number, streamMainCpuMs: number, lastChunkToExitMs: number, exitSeenMs: number, runQueueMs: number, v8WorkersMs: number }} Phases
+ * @typedef {{ wallMs: number, maxRssKiB: number, rusageMaxRssKiB: number, hwmKiB: number, cpuMs: number, treeCpuMs: number, agentCpuMs?: number, endMs?: number, drainMs?: number, outputs?: Record<string, string | undefined>, phases?: Phases }} Sample
  */
 
-/** @param {{ wallMs: number }} res @param {{ maxRssKiB: number, hwmKiB: number, userMs: number, systemMs: number, childUserMs?: number, childSystemMs?: number }} usage @param {number} [agentCpuMs] @returns {Sample} */
+/**
+ * @typedef {{ at: number, mainCpuMs: number, runQueueMs?: number }} Moment
+ * @typedef {{ spawnAt?: number, firstRead?: Moment, lastRead?: Moment, exit?: Moment, v8WorkersMs?: number }} RawPhases
+ * @param {{ wallMs: number, exitedAt: number }} res @param {RawPhases | undefined} p @returns {Phases | undefined}
+ */
+function phasesOf(res, p) {
+  const first = p?.firstRead;
+  const last = p?.lastRead ?? first;
+  const exit = p?.exit;
+  if (!p || p.spawnAt === undefined || !first || !last || !exit) return undefined;
+  const start = res.exitedAt - res.wallMs;
+  return {
+    agentSpawnedMs: round(p.spawnAt - start),
+    firstChunkMs: round(first.at - start),
+    streamMs: round(last.at - first.at),
+    streamMainCpuMs: round(last.mainCpuMs - first.mainCpuMs),
+    lastChunkToExitMs: round(exit.at - last.at),
+    exitSeenMs: round(res.exitedAt - exit.at),
+    runQueueMs: round((exit.runQueueMs ?? Number.NaN) - (first.runQueueMs ?? Number.NaN)),
+    v8WorkersMs: round(p.v8WorkersMs ?? Number.NaN),
+  };
+}
+
+/** @param {{ wallMs: number, exitedAt: number }} res @param {{ maxRssKiB: number, hwmKiB: number, userMs: number, systemMs: number, childUserMs?: number, childSystemMs?: number, phases?: RawPhases }} usage @param {number} [agentCpuMs] @returns {Sample} */
 const sample = (res, usage, agentCpuMs) => ({
   wallMs: round(res.wallMs),
   // VmHWM, the peak of this process's own image: getrusage's ru_maxrss is kept across execve, so a child
@@ -190,6 +218,7 @@ const sample = (res, usage, agentCpuMs) => ({
   cpuMs: round(usage.userMs + usage.systemMs),
   treeCpuMs: round(usage.userMs + usage.systemMs + (usage.childUserMs ?? 0) + (usage.childSystemMs ?? 0)),
   agentCpuMs: agentCpuMs === undefined ? undefined : round(agentCpuMs),
+  phases: phasesOf(res, usage.phases),
 });
 
 /** Runs `fns` `runs` times after one warm-up each, rotating the order so that none always goes first. */
@@ -259,6 +288,15 @@ async function measureStream(target, w, leftovers) {
   let agentChunks = 0;
   let argvChecked = false;
 
+  /**
+   * The 64 MiB streams' phases (bench/usage.cjs): the agent's spawn, and the reads of its stdout file
+   * (the action's in RUNNER_TEMP, where src/run/live-agent.ts puts it; the file floor's own).
+   * @param {string} stdoutFile
+   */
+  const phaseEnv = (stdoutFile) =>
+    /** @type {Record<string, string>} */ (
+      w.tee ? { BENCH_PHASES_SPAWN: r.agentFile, BENCH_PHASES_READ: stdoutFile } : {}
+    );
   const action = async (/** @type {boolean} */ keep) => {
     r.resetFiles();
     for (const f of [usageFile, record, exitFile]) rmSync(f, { force: true });
@@ -269,6 +307,7 @@ async function measureStream(target, w, leftovers) {
         FAKE_AGENT_SCENARIO: scenario,
         BENCH_USAGE_FILE: usageFile,
         BENCH_AGENT_EXIT: exitFile,
+        ...phaseEnv(path.join(r.actionEnv.RUNNER_TEMP ?? "", "cursor-agent", "transcript-")),
       },
       cwd: r.workspace,
       countStdout: true,
@@ -341,7 +380,7 @@ async function measureStream(target, w, leftovers) {
         FAKE_AGENT_SCENARIO: scenario,
         BENCH_USAGE_FILE: usageFile,
         ...(how === "tee" ? { BENCH_FLOOR_TEE: teeFile } : {}),
-        ...(how === "file" ? { BENCH_FLOOR_STDOUT_FILE: stdoutFile } : {}),
+        ...(how === "file" ? { BENCH_FLOOR_STDOUT_FILE: stdoutFile, ...phaseEnv(stdoutFile) } : {}),
       },
       cwd: r.workspace,
       timeoutMs,
@@ -812,6 +851,8 @@ async function main() {
     pipeTree: med(x.floorPipe, (s) => s.treeCpuMs),
     pipeIdle: med(x.floorPipe, (s) => s.wallMs - s.cpuMs),
     node: median(x.node),
+    aPhases: phaseMedians(x.action),
+    fPhases: phaseMedians(x.floor),
   });
   /**
    * The ratio of each rotation's own action and floor runs (the floor the lesser of its two transports in
@@ -826,6 +867,29 @@ async function main() {
     });
     if (ratios.length === 0) return "n/a";
     return `${median(ratios).toFixed(2)}× (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`;
+  };
+  /** @param {Sample[]} xs @returns {Phases | undefined} */
+  function phaseMedians(xs) {
+    const ps = xs.flatMap((s) => (s.phases ? [s.phases] : []));
+    if (ps.length === 0) return undefined;
+    const keys = /** @type {(keyof Phases)[]} */ (Object.keys(/** @type {Phases} */ (ps[0])));
+    return /** @type {Phases} */ (
+      Object.fromEntries(keys.map((k) => [k, round(median(ps.map((p) => p[k])))]))
+    );
+  }
+  /** The phases, action against the floor through a file (medians). @param {ReturnType<typeof figures>} F */
+  const phaseLine = (F) => {
+    const a = F.aPhases;
+    const f = F.fPhases;
+    if (!a || !f) return "";
+    /** @param {keyof Phases} k */
+    const both = (k) => `${a[k].toFixed(0)} / ${f[k].toFixed(0)}`;
+    return (
+      `\n  phases, action / floor through a file (ms, medians): agent spawned at ${both("agentSpawnedMs")}, first chunk read at ${both("firstChunkMs")}; ` +
+      `stream (first → last chunk) ${both("streamMs")}, the main thread's CPU in it ${both("streamMainCpuMs")}; ` +
+      `last chunk → exit ${both("lastChunkToExitMs")}; exit → seen ${both("exitSeenMs")}; ` +
+      `the main thread waiting for a core (first chunk → exit) ${both("runQueueMs")}; V8's worker threads' CPU ${both("v8WorkersMs")}`
+    );
   };
   const C = figures(ctp.samples);
   const L = figures(tp.samples);
@@ -974,7 +1038,8 @@ async function main() {
         `  floor + the raw copy (BENCH_FLOOR_TEE, through a pipe) ${(F.tWall / F.fWall).toFixed(2)}× the floor, CPU ${(F.tCpu / 1000).toFixed(2)} s; ` +
         `${(bytes / 2 ** 20 / (F.aWall / 1000)).toFixed(0)} MiB/s through the action; log ${(x.logBytes / 1024).toFixed(0)} KiB\n` +
         `  paired, each rotation's action over that rotation's lesser floor: ${paired(x.samples, (s) => s.wallMs)} wall, ` +
-        `${paired(x.samples, (s) => s.treeCpuMs)} CPU (tree) (median, least–most: how far the machine moved)`,
+        `${paired(x.samples, (s) => s.treeCpuMs)} CPU (tree) (median, least–most: how far the machine moved)` +
+        phaseLine(F),
     );
   }
   log(
@@ -1033,6 +1098,7 @@ async function main() {
     floorWallMs: { throughFile: round(F.fileWall), throughPipe: round(F.pipeWall) },
     floorWallAboveCpuMs: { throughFile: round(F.fIdle), throughPipe: round(F.pipeIdle) },
     bareNodeMs: round(F.node),
+    medianPhasesMs: { action: F.aPhases, floorThroughFile: F.fPhases },
     logBytes: x.logBytes,
     chunks: x.chunks,
   });
