@@ -87,6 +87,9 @@ if (phases) {
   };
 }
 
+/** The fields of a /proc `stat` line after the command's name (which may hold spaces): field 3 first. */
+const statFields = (/** @type {string} */ stat) => stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+
 /** CPU (ms) of this process's threads named `V8Worker` (V8's platform workers). */
 function v8WorkersMs() {
   let ms = 0;
@@ -94,7 +97,7 @@ function v8WorkersMs() {
     try {
       const stat = readFileSync(`/proc/self/task/${t}/stat`, "utf8");
       if (!stat.includes("(V8Worker)")) continue;
-      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const f = statFields(stat);
       ms += (Number(f[11]) + Number(f[12])) * 10;
     } catch {
       // the thread is gone
@@ -118,8 +121,7 @@ if (out) {
     let childUserMs;
     let childSystemMs;
     try {
-      const stat = readFileSync("/proc/self/stat", "utf8");
-      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const f = statFields(readFileSync("/proc/self/stat", "utf8"));
       // Fields 16 and 17 of proc(5) (cutime, cstime), here at 13 and 14 (counted from field 3), in USER_HZ (100).
       childUserMs = Number(f[13]) * 10;
       childSystemMs = Number(f[14]) * 10;

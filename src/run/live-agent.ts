@@ -101,7 +101,7 @@ export class LiveAgent implements AgentSource {
     // are then done too), so that what a process left by an earlier step changed meanwhile is not taken
     // for the agent's doing.
     if (cli.installed) snapshot = first.then(() => snapshotWorkingTree(this.git, this.settings.workspace));
-    this.fileCommands = await noteFileCommands(this.deps.env);
+    this.fileCommands = noteFileCommands(this.deps.env);
     this.transcriptFile = transcriptPath(this.deps.env);
     // Before the checkout's credential is stashed (isolate writes .git/config, which status reads).
     this.snapshot = await snapshot;
@@ -169,7 +169,7 @@ export class LiveAgent implements AgentSource {
     // The PR's own configuration goes back once the changes are read (protect-config is for the agent).
     const lines = await settleConfig(this.ready.restored).catch(() => []);
     // Before the action writes its own: whatever the agent's tree wrote to them is undone.
-    const warnings = this.fileCommands ? await restoreFileCommands(this.fileCommands) : [];
+    const warnings = this.fileCommands ? restoreFileCommands(this.fileCommands) : [];
     // After the file commands are put back (that would undo it): the CLI's directory on PATH for the
     // next steps, only if the agent left the install as it was verified.
     warnings.push(...(await addCliToPath(this.ready.cli, this.deps.env)));

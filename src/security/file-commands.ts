@@ -40,7 +40,7 @@ export interface FileCommandsSnapshot {
  * system's synchronous calls (each promise round trip left the action idle at its start and its end,
  * ~1 ms each time, BENCHMARKS.md).
  */
-export async function noteFileCommands(env: NodeJS.ProcessEnv): Promise<FileCommandsSnapshot> {
+export function noteFileCommands(env: NodeJS.ProcessEnv): FileCommandsSnapshot {
   const noted: Noted[] = [];
   for (const name of FILE_COMMANDS) {
     const file = env[name];
@@ -54,7 +54,7 @@ export async function noteFileCommands(env: NodeJS.ProcessEnv): Promise<FileComm
  * Puts each file back as it was noted. Returns one warning per tampered file. Never throws: a file that
  * cannot be restored is named in its warning.
  */
-export async function restoreFileCommands(snapshot: FileCommandsSnapshot): Promise<string[]> {
+export function restoreFileCommands(snapshot: FileCommandsSnapshot): string[] {
   const warnings: string[] = [];
   for (const n of snapshot.noted) {
     const what = tampering(n);
