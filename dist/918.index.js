@@ -2666,7 +2666,7 @@ async function shellChanges(input, explained, ask, note, statusP) {
     const status = await statusP;
     if (status.length === 0)
         return { files: [], added: 0, removed: 0 };
-    const { changed, unchangedSinceBefore } = await unexplained(input, explained, status);
+    const { changed, unchangedSinceBefore } = unexplained(input, explained, status);
     // Counted only where the tool calls leave something to count: numstat diffs each file it is given
     // (2,000 edited files: ~180 ms of git's CPU for counts the tool calls had already made).
     const tracked = changed.filter(reader/* isTracked */.Xz).map((e) => e.path);
@@ -2728,15 +2728,14 @@ async function shellChanges(input, explained, ask, note, statusP) {
     return { files: out, added: unlistedAdded, removed: unlistedRemoved };
 }
 /** The entries no successful tool call explains and that changed since the snapshot, in path order. */
-async function unexplained(input, explained, status) {
+function unexplained(input, explained, status) {
     const { locator, before } = input;
     const changed = [];
     let unchangedSinceBefore = 0;
     for (const e of [...status].sort((a, b) => cmp(a.path, b.path))) {
         if (explained.has(locator.gitKey(e.path)))
             continue;
-        if (before?.has(e.path) &&
-            before.get(e.path) === (await (0,snapshot/* entrySignature */.j)(input.workspace, e.code, e.path))) {
+        if (before?.has(e.path) && before.get(e.path) === (0,snapshot/* entrySignature */.j)(input.workspace, e.code, e.path)) {
             unchangedSinceBefore++;
             continue;
         }
@@ -5386,7 +5385,7 @@ async function publish(o, s, context, deps, redact, progress) {
     const sarifFile = o.review ? await writeSarif(o.review, deps, once) : "";
     setAll(deps, runOutputs({ ...o, diffSummary: comment, reviewUrl: review?.url, sarifFile }, redact));
     if (s.jobSummary)
-        await appendSummary(deps, full);
+        appendSummary(deps, full);
     const target = s.comment ? context.pullRequest : undefined;
     if (target && s.githubToken) {
         progress?.reported();
@@ -5425,7 +5424,7 @@ function setAll(deps, outputs) {
     for (const [name, value] of Object.entries(outputs))
         deps.setOutput(name, value ?? "");
 }
-async function appendSummary(deps, text) {
+function appendSummary(deps, text) {
     const file = deps.env.GITHUB_STEP_SUMMARY;
     if (!file)
         return;

@@ -36,7 +36,7 @@ export async function shellChanges(
   const { git, locator, recorder } = input;
   const status = await statusP;
   if (status.length === 0) return { files: [], added: 0, removed: 0 };
-  const { changed, unchangedSinceBefore } = await unexplained(input, explained, status);
+  const { changed, unchangedSinceBefore } = unexplained(input, explained, status);
   // Counted only where the tool calls leave something to count: numstat diffs each file it is given
   // (2,000 edited files: ~180 ms of git's CPU for counts the tool calls had already made).
   const tracked = changed.filter(isTracked).map((e) => e.path);
@@ -96,20 +96,17 @@ export async function shellChanges(
 }
 
 /** The entries no successful tool call explains and that changed since the snapshot, in path order. */
-async function unexplained(
+function unexplained(
   input: ShellInput,
   explained: Set<string>,
   status: StatusEntry[],
-): Promise<{ changed: StatusEntry[]; unchangedSinceBefore: number }> {
+): { changed: StatusEntry[]; unchangedSinceBefore: number } {
   const { locator, before } = input;
   const changed: StatusEntry[] = [];
   let unchangedSinceBefore = 0;
   for (const e of [...status].sort((a, b) => cmp(a.path, b.path))) {
     if (explained.has(locator.gitKey(e.path))) continue;
-    if (
-      before?.has(e.path) &&
-      before.get(e.path) === (await entrySignature(input.workspace, e.code, e.path))
-    ) {
+    if (before?.has(e.path) && before.get(e.path) === entrySignature(input.workspace, e.code, e.path)) {
       unchangedSinceBefore++;
       continue;
     }

@@ -10,7 +10,7 @@ export async function snapshotWorkingTree(git: GitReader, workspace: string): Pr
   const out = new Map<string, string>();
   try {
     // `git status` alone (plus a stat of each entry) keeps this to one status process before the agent starts.
-    for (const e of await git.status()) out.set(e.path, await entrySignature(workspace, e.code, e.path));
+    for (const e of await git.status()) out.set(e.path, entrySignature(workspace, e.code, e.path));
   } catch {
     // No snapshot: every working-tree change is then attributed to the run, as without one.
   }
@@ -18,7 +18,7 @@ export async function snapshotWorkingTree(git: GitReader, workspace: string): Pr
 }
 
 /** A changed entry's state: its status code, size and modification time (no content is read). */
-export async function entrySignature(workspace: string, code: string, rel: string): Promise<string> {
+export function entrySignature(workspace: string, code: string, rel: string): string {
   try {
     // Synchronous: a stat each, before the agent starts, rather than a thread-pool round trip each (and
     // no `node:fs/promises` to load before the spawn, BENCHMARKS.md).

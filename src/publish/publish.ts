@@ -84,7 +84,7 @@ export async function publish(
 
   const sarifFile = o.review ? await writeSarif(o.review, deps, once) : "";
   setAll(deps, runOutputs({ ...o, diffSummary: comment, reviewUrl: review?.url, sarifFile }, redact));
-  if (s.jobSummary) await appendSummary(deps, full);
+  if (s.jobSummary) appendSummary(deps, full);
 
   const target = s.comment ? context.pullRequest : undefined;
   if (target && s.githubToken) {
@@ -130,7 +130,7 @@ function setAll(deps: PublishDeps, outputs: Outputs): void {
   for (const [name, value] of Object.entries(outputs)) deps.setOutput(name as OutputName, value ?? "");
 }
 
-async function appendSummary(deps: PublishDeps, text: string): Promise<void> {
+function appendSummary(deps: PublishDeps, text: string): void {
   const file = deps.env.GITHUB_STEP_SUMMARY;
   if (!file) return;
   try {
