@@ -1,8 +1,9 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { StreamDecoder } from "../../src/stream/decoder.js";
 import { readDelta } from "../../src/stream/deltas.js";
 import { toEvent } from "../../src/stream/events.js";
-import { LineFramer, MAX_JOINED_LINES } from "../../src/stream/lines.js";
+import { LineFramer } from "../../src/stream/lines.js";
 import { fixture, replay } from "../helpers/replay.js";
 
 function frame(...chunks: (string | Buffer)[]) {
@@ -44,15 +45,71 @@ describe("LineFramer", () => {
     expect(stats.malformed).toBe(1);
   });
 
-  it("gives up joining after a bound", () => {
-    const lines = [
-      `{"s":"start`,
-      ...Array.from({ length: MAX_JOINED_LINES + 2 }, () => "more"),
-      '{"ok":true}',
-    ];
-    const { values, stats } = frame(`${lines.join("\n")}\n`);
-    expect(values).toEqual([{ ok: true }]);
-    expect(stats.malformed).toBe(MAX_JOINED_LINES + 3);
+  it("joins any number of physical lines while they are inside a string, blank ones included", () => {
+    const text = ["# Title", "", ...Array.from({ length: 40 }, (_, i) => `line ${i}`), "", "   ", "end"].join(
+      "\n",
+    );
+    const raw = `{"type":"result","result":${JSON.stringify(text).replaceAll("\\n", "\n")},"n":1}`;
+    expect(raw.split("\n").length).toBe(45);
+    const { values, stats } = frame(`${raw}\n{"n":2}\n`);
+    expect(values).toEqual([{ type: "result", result: text, n: 1 }, { n: 2 }]);
+    expect(stats).toMatchObject({ joined: 1, malformed: 0, blank: 0, lines: 46 });
+  });
+
+  it("lets a fragment cut inside a string go when the next event starts, even one over several lines", () => {
+    const { values, stats } = frame(
+      '{"type":"assistant","text":"cut\noff here\n{"type":"result","result":"two\nlines"}\n{"n":3}\n',
+    );
+    expect(values).toEqual([{ type: "result", result: "two\nlines" }, { n: 3 }]);
+    expect(stats).toMatchObject({ malformed: 2, joined: 1 });
+  });
+
+  it("takes a line that parses alone with a type as an event, not as a string's continuation", () => {
+    const { values, stats } = frame('{"type":"assistant","text":"cut\n{"runId":"r","type":"system"}\n');
+    expect(values).toEqual([{ runId: "r", type: "system" }]);
+    expect(stats.malformed).toBe(1);
+  });
+
+  it("keeps a line that cannot start an event inside the string, however it looks", () => {
+    // `{}` and `{ }` parse alone, but have no type: inside a string they are text.
+    const { values } = frame('{"type":"result","result":"a\n{}\n{ }\n\\t\\"q\\"\n"}\n');
+    expect(values).toEqual([{ type: "result", result: 'a\n{}\n{ }\n\t"q"\n' }]);
+  });
+
+  it("parses an event over many lines once, not a growing join from its start", () => {
+    const text = Array.from({ length: 2000 }, (_, i) => `line ${i}`).join("\n");
+    const raw = `{"type":"result","result":${JSON.stringify(text).replaceAll("\\n", "\n")}}\n`;
+    const parse = vi.spyOn(JSON, "parse");
+    try {
+      expect(frame(raw).values).toEqual([{ type: "result", result: text }]);
+      // The first line's try, and the whole event's.
+      expect(parse).toHaveBeenCalledTimes(2);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it("bounds an event over several lines by bytes: past the bound it is skipped to its end, and the next parses", () => {
+    const text = Array.from({ length: 50 }, () => "y".repeat(20)).join("\n");
+    const raw = `{"type":"result","result":${JSON.stringify(text).replaceAll("\\n", "\n")}}`;
+    const bytes = Buffer.from(`${raw}\n{"n":1}\n`);
+    for (const size of [1, 13, 400, bytes.length]) {
+      const f = new LineFramer(500);
+      const values: unknown[] = [];
+      for (let i = 0; i < bytes.length; i += size)
+        values.push(...f.push(bytes.subarray(i, i + size)).map((v) => v.value));
+      values.push(...f.end().map((v) => v.value));
+      expect(values).toEqual([{ n: 1 }]);
+      expect(f.stats).toMatchObject({ oversized: 1, malformed: 0, joined: 0 });
+    }
+    // Within the bound, the same event is kept.
+    expect(frame(`${raw}\n`).values).toEqual([{ type: "result", result: text }]);
+  });
+
+  it("splits nothing at a raw U+2028 or U+2029 (legal inside JSON strings)", () => {
+    const { values, stats } = frame('{"type":"assistant","text":"a\u2028b\u2029c"}\n');
+    expect(values).toEqual([{ type: "assistant", text: "a\u2028b\u2029c" }]);
+    expect(stats).toMatchObject({ lines: 1, joined: 0 });
   });
 
   it("handles a line of tens of MB arriving in small chunks", () => {
@@ -279,6 +336,115 @@ describe("a chunk's ASCII lines read in one piece", () => {
         },
       ),
       { numRuns: 3000 },
+    );
+  });
+});
+
+describe("line breaks written raw inside strings (property)", () => {
+  // Text as the agent writes it: line breaks (often several), quotes, backslashes, braces, what looks
+  // like an event, U+2028/U+2029, non-ASCII.
+  const text = fc.string({
+    unit: fc.constantFrom(
+      "a",
+      " ",
+      "\n",
+      "\n",
+      "\r\n",
+      '"',
+      "\\",
+      "{",
+      "}",
+      '{"type":"x"}',
+      "\t",
+      "é",
+      "🎉",
+      "\u2028",
+      "\u2029",
+    ),
+    maxLength: 24,
+  });
+  const { value } = fc.letrec((tie) => ({
+    value: fc.oneof(
+      { depthSize: "small" },
+      text,
+      fc.integer(),
+      fc.constant(null),
+      fc.array(tie("value"), { maxLength: 3 }),
+      fc.dictionary(text, tie("value"), { maxKeys: 3 }),
+    ),
+  }));
+  const event = fc.oneof(
+    fc
+      .tuple(
+        fc.constantFrom("result", "assistant", "tool_call", "user"),
+        fc.dictionary(text, value, { maxKeys: 4 }),
+      )
+      .map(([type, rest]) => ({ type, ...rest })),
+    fc
+      .tuple(text, fc.nat())
+      .map(([t, n]) => ({ type: "thinking", subtype: "delta", text: t, session_id: "s", timestamp_ms: n })),
+  );
+  /** The event as a CLI that writes line breaks raw would: each `\n` escape raw where `raw` says so. */
+  const written = (e: unknown, raw: boolean[]) => {
+    let i = 0;
+    return JSON.stringify(e).replace(/\\(u[0-9a-fA-F]{4}|.)/g, (m) =>
+      m === "\\n" && raw[i++ % raw.length] ? "\n" : m,
+    );
+  };
+  const cutAt = (bytes: Buffer, raw: number[]) =>
+    [...new Set(raw.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+  const chunks = (bytes: Buffer, cuts: number[]) => {
+    let at = 0;
+    return [...cuts, bytes.length].map((cut) => {
+      const c = bytes.subarray(at, cut);
+      at = cut;
+      return c;
+    });
+  };
+
+  it("frame to the same values as their escaped form, in any chunking", () => {
+    fc.assert(
+      fc.property(
+        fc.array(event, { minLength: 1, maxLength: 8 }),
+        fc.array(fc.boolean(), { minLength: 1, maxLength: 16 }),
+        fc.array(fc.nat(), { maxLength: 10 }),
+        (events, raw, rawCuts) => {
+          const escaped = frame(events.map((e) => JSON.stringify(e)).join("\n"));
+          const bytes = Buffer.from(`${events.map((e) => written(e, raw)).join("\n")}\n`);
+          const split = frame(...chunks(bytes, cutAt(bytes, rawCuts)));
+          expect(split.values).toEqual(escaped.values);
+          expect(split.values).toEqual(JSON.parse(JSON.stringify(events)));
+          expect(split.stats).toMatchObject({ malformed: 0, oversized: 0 });
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("decode to the same events through the decoder (its delta fast path included)", () => {
+    const decode = (chunksOf: Buffer[]) => {
+      const items: unknown[] = [];
+      const d = new StreamDecoder((item) => items.push(structuredClone(item)));
+      for (const c of chunksOf) d.push(c);
+      d.end();
+      return { items, events: d.events };
+    };
+    fc.assert(
+      fc.property(
+        fc.array(event, { minLength: 1, maxLength: 8 }),
+        fc.array(fc.boolean(), { minLength: 1, maxLength: 16 }),
+        fc.array(fc.nat(), { maxLength: 10 }),
+        (events, raw, rawCuts) => {
+          const escaped = Buffer.from(`${events.map((e) => JSON.stringify(e)).join("\n")}\n`);
+          const bytes = Buffer.from(`${events.map((e) => written(e, raw)).join("\n")}\n`);
+          // Deltas join within a chunk only: the escaped form whole, the raw form in one chunk too, then cut.
+          expect(decode([bytes])).toEqual(decode([escaped]));
+          const cut = decode(chunks(bytes, cutAt(bytes, rawCuts)));
+          expect(cut.events).toBe(events.length);
+          expect(cut.items.filter((i) => (i as { kind: string }).kind === "stray-line")).toEqual([]);
+        },
+      ),
+      { numRuns: 1000 },
     );
   });
 });
