@@ -3934,21 +3934,24 @@ var external_node_buffer_ = __webpack_require__(4573);
  *
  * The agent writes one JSON object per `\n`-terminated line, but real streams are messier (docs/stream-format.md
  * "Framing"): CRLF from wrappers, blank lines, a last line without newline, non-JSON noise, lines of
- * several MB, and producers that write the newline inside an id raw, splitting one object over two
- * physical lines. This module turns all of that into a sequence of parsed values plus a count of what it
- * had to skip; it never throws on input.
+ * several MB, and CLI builds that write line breaks inside strings raw (a multi-line final message makes
+ * its `result` event span a dozen physical lines or more, in a quarter of some projects' runs). This module
+ * turns all of that into a sequence of parsed values plus a count of what it had to skip; it never throws
+ * on input.
+ *
+ * A line that does not parse is framed by JSON string state: when it stops inside a string, the line
+ * break belongs to that string, and the next physical lines continue it (each scanned once, for its
+ * quotes) until a line ends outside every string; then the event is parsed, once. An event is bounded by
+ * bytes ({@link MAX_LINE_BYTES}, on one physical line or many), never by a count of lines.
  */
 
 
-/** A physical line continued this many times without parsing is given up as malformed. */
-const MAX_JOINED_LINES = 8;
-/** A raw-newline join is never attempted on a fragment larger than this. */
-const MAX_JOIN_BYTES = 1024 * 1024;
 /**
- * The longest line kept, in bytes (so in characters too: UTF-8 never has fewer bytes than characters). V8
- * cannot make a string past ~2^29 characters (one such line crashed the framer with `Invalid string
- * length`), and no real event comes near this: a longer line is counted and skipped without ever being
- * joined (the raw copy still has it, byte for byte).
+ * The largest event kept, in bytes, on one physical line or continued over many (so in characters too:
+ * UTF-8 never has fewer bytes than characters). V8 cannot make a string past ~2^29 characters (one such line
+ * crashed the framer with `Invalid string length`), and no real event comes near this (an edit's event,
+ * the largest, is a file before and after: MBs): a longer one is counted and skipped (the raw copy still
+ * has it, byte for byte).
  */
 const MAX_LINE_BYTES = 128 * 1024 * 1024;
 /**
@@ -3962,7 +3965,7 @@ class LineFramer {
     stats = { lines: 0, blank: 0, malformed: 0, joined: 0, oversized: 0 };
     /** Bytes of the current, not yet terminated line (joined once: a 50 MB line is not re-copied). */
     partial = [];
-    /** A line that failed to parse but ended inside a JSON string: it may continue on the next line. */
+    /** An event whose line stopped inside a JSON string: it continues on the next lines. */
     pending;
     /** Bytes in {@link partial}. */
     partialLength = 0;
@@ -4064,27 +4067,36 @@ class LineFramer {
         let start = 0;
         for (let nl = text.indexOf("\n"); nl !== -1; start = nl + 1, nl = text.indexOf("\n", start)) {
             if (nl - start > this.maxLineBytes) {
-                this.stats.oversized++;
+                this.oversized();
                 continue;
             }
-            // The delta's shape starts with "{" and ends with "}": no blank line, nothing a pending fragment
-            // could be continued by is taken here.
-            if (fast !== undefined && this.pending === undefined) {
+            // The delta's shape starts with "{" and ends with "}": no blank line is taken here, and no line
+            // while an event goes on over several (it may be that event's).
+            const tried = fast !== undefined && this.pending === undefined;
+            if (tried) {
                 const end = text.charCodeAt(nl - 1) === 0x0d ? nl - 1 : nl;
                 if (end > start && fast(text, start, end)) {
                     this.stats.lines++;
                     continue;
                 }
             }
-            this.line(text.slice(start, nl), out, true);
+            this.line(text.slice(start, nl), out, tried);
         }
     }
     /** The current line is past the limit: counted, its pieces let go, the rest of it skipped unread. */
     skipLine() {
-        this.stats.oversized++;
+        this.oversized();
         this.skipping = true;
         this.partial = [];
         this.partialLength = 0;
+    }
+    /**
+     * A line past the limit, skipped unread: counted, and an event it continued is given up with it (what
+     * the line held of its strings is not known).
+     */
+    oversized() {
+        this.stats.oversized++;
+        this.pending = undefined;
     }
     /** The stream ended: a last line without newline still counts, and a pending fragment is malformed. */
     end() {
@@ -4100,43 +4112,29 @@ class LineFramer {
         this.partialLength = 0;
         if (rest !== "")
             this.line(rest, out);
-        if (this.pending) {
-            this.malformed(this.pending.text, this.pending.lines);
-            this.pending = undefined;
-        }
+        const pending = this.pending;
+        this.pending = undefined;
+        if (pending !== undefined)
+            this.dropEvent(pending);
         return lines;
     }
     /** `tried`: the line was offered to {@link fast} already (and not taken). */
     line(raw, out, tried = false) {
         // CRLF from Windows wrappers; the JSON itself never ends in \r.
         const text = raw.charCodeAt(raw.length - 1) === 0x0d ? raw.slice(0, -1) : raw;
+        const pending = this.pending;
+        if (pending !== undefined) {
+            if (!startsEvent(text))
+                return this.continueEvent(pending, text, out);
+            // No string's continuation can start so: the event before was cut off, and this is the next one.
+            this.pending = undefined;
+            this.dropEvent(pending);
+        }
         if (isBlank(text)) {
             this.stats.blank++;
             return;
         }
         this.stats.lines++;
-        const pending = this.pending;
-        if (pending) {
-            this.pending = undefined;
-            // A new object on its own line means the pending fragment was truncated, not continued: the
-            // fragment is lost, but it must not swallow this valid line.
-            const alone = text.trimStart().startsWith("{") ? parseObject(text) : undefined;
-            if (alone) {
-                this.malformed(pending.text, pending.lines);
-                out({ value: alone, physicalLines: 1 });
-                return;
-            }
-            // The producer wrote "\n" raw inside a string: put back the escape it should have written.
-            const joined = `${pending.text}\\n${text}`;
-            const value = parseObject(joined);
-            if (value) {
-                this.stats.joined++;
-                out({ value, physicalLines: pending.lines + 1 });
-                return;
-            }
-            this.holdOrDrop(joined, pending.lines + 1);
-            return;
-        }
         if (!tried && this.fast?.(text, 0, text.length))
             return;
         const value = parseObject(text);
@@ -4144,17 +4142,94 @@ class LineFramer {
             out({ value, physicalLines: 1 });
             return;
         }
-        this.holdOrDrop(text, 1);
-    }
-    /** Keep a fragment that ends inside a JSON string (it may continue), within the bounds; else drop it. */
-    holdOrDrop(text, lines) {
-        if (lines < MAX_JOINED_LINES && text.length <= MAX_JOIN_BYTES && endsInsideString(text)) {
-            this.pending = { text, lines };
+        // An object that stops inside a string: the producer wrote a line break in it raw, and the event goes
+        // on over the next lines. Anything else is not an event.
+        if (startsObject(text) && endsInString(text, false)) {
+            this.pending = { pieces: [text], bytes: Buffer.byteLength(text), lines: 1 };
         }
         else {
-            this.malformed(text, lines);
+            this.malformed(text, 1);
         }
     }
+    /** The next physical line of an event begun on an earlier one, inside one of its strings. */
+    continueEvent(pending, text, out) {
+        this.stats.lines++;
+        pending.lines++;
+        if (pending.pieces !== undefined) {
+            pending.bytes += 1 + Buffer.byteLength(text);
+            if (pending.bytes > this.maxLineBytes) {
+                // Past the bound: its lines are still followed to its end (a string's state), not kept.
+                this.stats.oversized++;
+                pending.pieces = undefined;
+            }
+            else {
+                pending.pieces.push(text);
+            }
+        }
+        if (endsInString(text, true))
+            return;
+        this.pending = undefined;
+        if (pending.pieces === undefined)
+            return;
+        // The line breaks the producer wrote raw, written back as the escape it should have written.
+        const value = parseObject(pending.pieces.join("\\n"));
+        if (value) {
+            this.stats.joined++;
+            out({ value, physicalLines: pending.lines });
+        }
+        else {
+            this.dropEvent(pending);
+        }
+    }
+    /** An event that never became one: its lines are malformed (unless already counted as oversized). */
+    dropEvent(pending) {
+        if (pending.pieces === undefined)
+            return;
+        let shown = "";
+        for (const piece of pending.pieces) {
+            shown += shown === "" ? piece : `\n${piece}`;
+            if (shown.length > 8192)
+                break;
+        }
+        this.malformed(shown, pending.lines);
+    }
+}
+/**
+ * A line that begins a new event and so cannot continue a string: an object whose first key is `type` (as
+ * every CLI event's is), or one that parses alone with a `type` key (a wrapper's line). Either way the
+ * quote before `type` would close the string, and a bare `type` cannot follow a JSON string.
+ */
+const STARTS_EVENT = /^\s*\{\s*"type"\s*:/;
+function startsEvent(text) {
+    if (STARTS_EVENT.test(text))
+        return true;
+    if (!startsObject(text))
+        return false;
+    const alone = parseObject(text);
+    return alone !== undefined && Object.hasOwn(alone, "type");
+}
+function startsObject(text) {
+    return text.trimStart().charCodeAt(0) === 0x7b /* { */;
+}
+/**
+ * Whether `text` stops inside a JSON string, given whether it starts inside one. One pass from quote to
+ * quote: a quote inside a string ends it unless an odd run of backslashes escapes it (outside strings JSON
+ * has no backslash). A continued line starts after a line break, never after a backslash.
+ */
+function endsInString(text, inString) {
+    let inside = inString;
+    for (let q = text.indexOf('"'); q !== -1; q = text.indexOf('"', q + 1)) {
+        if (!inside) {
+            inside = true;
+            continue;
+        }
+        let b = q - 1;
+        while (b >= 0 && text.charCodeAt(b) === 0x5c /* \ */)
+            b--;
+        if ((q - 1 - b) % 2 === 0)
+            inside = false;
+    }
+    return inside;
 }
 function isBlank(text) {
     // Hot path: almost every line starts with "{", so decide on the first character when we can.
@@ -4172,26 +4247,6 @@ function parseObject(text) {
     catch {
         return undefined;
     }
-}
-/** True when `text` starts a JSON object and stops inside a string literal (only called on failures). */
-function endsInsideString(text) {
-    const t = text.trimStart();
-    if (!t.startsWith("{"))
-        return false;
-    let inString = false;
-    for (let i = 0; i < t.length; i++) {
-        const c = t.charCodeAt(i);
-        if (inString) {
-            if (c === 0x5c /* \ */)
-                i++;
-            else if (c === 0x22 /* " */)
-                inString = false;
-        }
-        else if (c === 0x22) {
-            inString = true;
-        }
-    }
-    return inString;
 }
 
 ;// CONCATENATED MODULE: ./src/stream/decoder.ts
