@@ -8,16 +8,20 @@
  * The floor runs through a pipe and through a file (the action's transport), and each ratio is to the
  * lesser of the two medians, as `npm run bench` takes it (a pipe alone made the ratios 5–10% kinder).
  *
- *   npm exec -- node bench/ab.mjs HEAD worktree [--runs 7] [--only captures|long|edits|tiny|many]
+ *   npm exec -- node bench/ab.mjs HEAD worktree [--runs 7] [--only captures|captures-raw|long|edits|tiny|many]
  *
  * `--only tiny`: the 3-event run alone (start-up); its runs are many and short, so give more of them.
  * `--only many`: 2,000 files × 200 lines edited once each, with each build's end of the run (the agent's
  * exit → the action's, as `npm run bench` times it).
+ * `--only captures-raw`: the 2026-shaped run with every line break inside a string written raw, as 2026
+ * CLI builds write some (generate-captures.mjs `writeRawLineBreaks`: every one, the worst case); the floor
+ * reads the same events written one to a line, so the ratio prices what framing over several lines costs.
+ * A build from before framing by string state cannot read that stream: compare a build with itself.
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { generateBig, generateTiny } from "./generate.mjs";
-import { generateCaptureShaped } from "./generate-captures.mjs";
+import { generateCaptureShaped, writeRawLineBreaks } from "./generate-captures.mjs";
 import { generateEdits, generateManyFiles } from "./generate-shapes.mjs";
 import {
   FLOOR,
@@ -78,6 +82,14 @@ if (only === "" || only === "captures") {
   const g = generateCaptureShaped(file, { targetBytes: 64 * 2 ** 20, root: workspacePath("ab-captures") });
   workloads.push({ name: "ab-captures", file, files: g.workspace });
 }
+if (only === "captures-raw") {
+  const file = path.join(OUT, "captures-64.ndjson");
+  const g = generateCaptureShaped(file, { targetBytes: 64 * 2 ** 20, root: workspacePath("ab-captures-raw") });
+  const raw = path.join(OUT, "captures-64-raw.ndjson");
+  const n = writeRawLineBreaks(file, raw);
+  console.log(`captures-raw: ${n.events} of ${n.lines} events written over ${n.physical} lines`);
+  workloads.push({ name: "ab-captures-raw", file: raw, floorFile: file, files: g.workspace });
+}
 if (only === "" || only === "long") {
   const file = path.join(OUT, "big.ndjson");
   generateBig(file, { root: workspacePath("ab-long") });
@@ -115,6 +127,8 @@ for (const w of workloads) {
     });
     const scenario = path.join(r.dir, "scenario.json");
     writeFileSync(scenario, JSON.stringify({ transcript: w.file }));
+    const floorScenario = path.join(r.dir, "floor-scenario.json");
+    writeFileSync(floorScenario, JSON.stringify({ transcript: w.floorFile ?? w.file }));
     fns.push(async (/** @type {boolean} */ keep) => {
       r.resetFiles();
       const usageFile = path.join(r.dir, "usage.json");
@@ -160,7 +174,7 @@ for (const w of workloads) {
             args: ["--require", USAGE, FLOOR, r.agentFile, ...r.agentArgs],
             env: {
               ...r.floorEnv,
-              FAKE_AGENT_SCENARIO: scenario,
+              FAKE_AGENT_SCENARIO: floorScenario,
               BENCH_USAGE_FILE: usageFile,
               ...(how === "file" ? { BENCH_FLOOR_STDOUT_FILE: stdoutFile } : {}),
             },

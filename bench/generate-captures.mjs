@@ -43,6 +43,7 @@ import {
   userEvent,
   WORDS,
 } from "./generate.mjs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { finish, lineWriter, makeFiles } from "./generate-shapes.mjs";
 
 /** The measured shape (fixtures/, the 2026 captures together): see the table above. */
@@ -294,4 +295,28 @@ function words(r, n) {
   const out = [];
   for (let i = 0; i < n; i++) out.push(r.pick(WORDS));
   return out.join(" ");
+}
+
+/**
+ * `from` written again as a CLI that writes line breaks raw inside strings would write it (docs/stream-format.md
+ * "Framing"): every `\n` escape of every event raw, the worst case (real builds do it to some strings of
+ * some runs). An escape is matched whole, so `\\n` (a backslash, then n) stays as it is.
+ * @param {string} from
+ * @param {string} to
+ */
+export function writeRawLineBreaks(from, to) {
+  const lines = readFileSync(from, "utf8").split("\n");
+  if (lines.at(-1) === "") lines.pop();
+  let events = 0;
+  let physical = 0;
+  const out = lines.map((line) => {
+    const raw = line.replace(/\\(u[0-9a-fA-F]{4}|.)/g, (m) => (m === "\\n" ? "\n" : m));
+    // Each raw break is one character where its escape was two.
+    const breaks = line.length - raw.length;
+    if (breaks > 0) events++;
+    physical += breaks + 1;
+    return raw;
+  });
+  writeFileSync(to, `${out.join("\n")}\n`);
+  return { lines: lines.length, events, physical };
 }
