@@ -84,7 +84,10 @@ if (only === "" || only === "captures") {
 }
 if (only === "captures-raw") {
   const file = path.join(OUT, "captures-64.ndjson");
-  const g = generateCaptureShaped(file, { targetBytes: 64 * 2 ** 20, root: workspacePath("ab-captures-raw") });
+  const g = generateCaptureShaped(file, {
+    targetBytes: 64 * 2 ** 20,
+    root: workspacePath("ab-captures-raw"),
+  });
   const raw = path.join(OUT, "captures-64-raw.ndjson");
   const n = writeRawLineBreaks(file, raw);
   console.log(`captures-raw: ${n.events} of ${n.lines} events written over ${n.physical} lines`);

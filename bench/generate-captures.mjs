@@ -23,6 +23,8 @@
  * `workspace`): its result carries the file's full content before and after, so the action's
  * files-changed and line counts are checked exactly against GNU diff as on the edit-heavy run.
  */
+
+import { readFileSync, writeFileSync } from "node:fs";
 import {
   applyEdit,
   assistantEvent,
@@ -43,7 +45,6 @@ import {
   userEvent,
   WORDS,
 } from "./generate.mjs";
-import { readFileSync, writeFileSync } from "node:fs";
 import { finish, lineWriter, makeFiles } from "./generate-shapes.mjs";
 
 /** The measured shape (fixtures/, the 2026 captures together): see the table above. */
