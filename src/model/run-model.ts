@@ -54,6 +54,8 @@ export class RunModel {
   /** Ids of the last {@link RECENT_DONE} finished calls that are not listed. */
   private readonly recentDone = new RecentKeys(RECENT_DONE);
   private listedFirst = 0;
+  /** Calls seen without an id, each keyed by its number ({@link anonymousKey}). */
+  private anonymousCalls = 0;
   private listedFailed = 0;
   readonly counts = {
     segments: 0,
@@ -185,26 +187,29 @@ export class RunModel {
   private onToolStarted(e: ToolEvent, receivedAt: number): void {
     this.closeThinking();
     this.segments.closeImplicitly();
-    if (this.seen(e.callId)) {
-      // After a reconnect the CLI may replay a call's lines: the same call_id started again.
+    if (e.callId !== undefined && this.seen(e.callId)) {
+      // After a reconnect the CLI may replay a call's lines: the same id started again.
       this.counts.replayedToolEvents++;
       return;
     }
+    const key = e.callId ?? this.anonymousKey();
     const tool = resolveTool(e.tool);
-    const call = this.newCall(e.callId, tool, e.tool.startedAtMs ?? e.timestampMs ?? receivedAt);
+    const call = this.newCall(key, tool, e.tool.startedAtMs ?? e.timestampMs ?? receivedAt);
     call.pendingArgs = e.tool.args;
-    this.open.set(e.callId, call);
+    this.open.set(key, call);
     this.emit({ type: "tool-start", call, tool });
   }
 
   private onToolCompleted(e: ToolEvent, receivedAt: number): void {
     this.closeThinking();
     this.segments.closeImplicitly();
-    let call = this.open.get(e.callId);
-    if (!call && this.seen(e.callId)) {
+    // A completion without an id matches nothing: closing some open call would merge two calls.
+    let call = e.callId === undefined ? undefined : this.open.get(e.callId);
+    if (!call && e.callId !== undefined && this.seen(e.callId)) {
       this.counts.replayedToolEvents++;
       return;
     }
+    const key = call?.callId ?? e.callId ?? this.anonymousKey();
     // The completion may lack the arguments its start had.
     const tool = resolveTool(
       e.tool.args || !call?.pendingArgs ? e.tool : { ...e.tool, args: call.pendingArgs },
@@ -212,12 +217,12 @@ export class RunModel {
     const endedAt = e.tool.completedAtMs ?? e.timestampMs ?? receivedAt;
     if (!call) {
       // A completion without a start (docs/stream-format.md "Tool calls"): the call still counts.
-      call = this.newCall(e.callId, tool, e.tool.startedAtMs ?? endedAt);
+      call = this.newCall(key, tool, e.tool.startedAtMs ?? endedAt);
       call.startSeen = false;
     } else if (tool.payload.args && !call.mainArg) {
       this.describe(tool, call);
     }
-    this.open.delete(e.callId);
+    this.open.delete(key);
     call.pendingArgs = undefined;
     call.outcome = outcomeOf(tool);
     call.status = call.outcome.status;
@@ -227,12 +232,12 @@ export class RunModel {
       e.tool.durationMs !== undefined
         ? call.startedAt + e.tool.durationMs
         : Math.max(endedAt, call.startedAt);
-    if (!this.tools.has(e.callId)) {
+    if (!this.tools.has(key)) {
       if (call.status !== "succeeded" && this.listedFailed < LISTED_FAILED) {
         this.listedFailed++;
-        this.tools.set(e.callId, call);
+        this.tools.set(key, call);
       } else {
-        this.recentDone.add(e.callId);
+        this.recentDone.add(key);
       }
     }
     const todos = todoUpdate(tool);
@@ -243,6 +248,14 @@ export class RunModel {
   /** A call already started or finished (listed, open, or finished recently). */
   private seen(callId: string): boolean {
     return this.open.has(callId) || this.tools.has(callId) || this.recentDone.has(callId);
+  }
+
+  /**
+   * The key of a call that has no id: its own, never matched. It starts with a space, which no id has
+   * once trimmed (stream/tool-events.ts `usableId`), so it can be no real call's key.
+   */
+  private anonymousKey(): string {
+    return ` #${++this.anonymousCalls}`;
   }
 
   /** A new call: counted, and kept for the report while fewer than {@link LISTED_CALLS} are. */
