@@ -21,8 +21,9 @@ import {
   todoUpdate,
   toolName,
 } from "../tools/index.js";
+import { interactionNote, isResume, lineCount, planNote, retryNote } from "./notes.js";
 import { relatePath } from "./paths.js";
-import { SEGMENT_SECRET_MARGIN, Segments } from "./segments.js";
+import { type KeptText, keepText, SEGMENT_SECRET_MARGIN, Segments } from "./segments.js";
 import type { Session, ToolCall, ToolCounts, UpdateSink } from "./types.js";
 
 export type { ModelUpdate, Session, ToolCall, ToolCounts, UpdateSink } from "./types.js";
@@ -44,6 +45,11 @@ export class RunModel {
   /** The agent's todo list as its last `updateTodos` call left it (merged by id when it said so). */
   todos: TodoItem[] = [];
   result: ResultEvent | undefined;
+  /**
+   * The last plan an interaction query carried (plan mode), kept as the last segment is: with `--mode
+   * plan` it is the run's final message, the assistant text being only narration.
+   */
+  plan: KeptText | undefined;
   private readonly tally: ToolCounts = {
     total: 0,
     byStatus: { running: 0, succeeded: 0, failed: 0, rejected: 0, errored: 0 },
@@ -132,13 +138,12 @@ export class RunModel {
         }
         return;
       case "retry":
-        this.counts.retries++;
-        this.note(
-          `Retrying the request${event.attempt ? ` (attempt ${event.attempt})` : ""}${event.isResume ? ", resuming" : ""}`,
-        );
+        // A resume goes on with the retry under way; one seen without its start is still a retry.
+        if (!isResume(event) || this.counts.retries === 0) this.counts.retries++;
+        this.note(retryNote(event));
         return;
       case "interaction":
-        this.note(`Approval ${event.phase}${event.queryType ? `: ${event.queryType}` : ""}`);
+        if (event.plan === undefined || !this.keepPlan(event.plan)) this.note(interactionNote(event));
         return;
       case "notice":
         this.note(`${event.type}/${event.subtype}${event.message ? `: ${event.message}` : ""}`);
@@ -147,6 +152,15 @@ export class RunModel {
         this.counts.unknownEvents++;
         return;
     }
+  }
+
+  /** A plan, kept bounded; false when it is the one already kept (a response repeating its request). */
+  private keepPlan(text: string): boolean {
+    const kept = keepText(text);
+    if (this.plan && this.plan.text === kept.text && this.plan.cut === kept.cut) return false;
+    this.plan = kept;
+    this.note(planNote(lineCount(text)));
+    return true;
   }
 
   /** The stream ended: close what is still open (text cut off mid-segment is still a segment). */
