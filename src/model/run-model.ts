@@ -21,8 +21,9 @@ import {
   todoUpdate,
   toolName,
 } from "../tools/index.js";
+import { interactionNote, isResume, lineCount, planNote, retryNote } from "./notes.js";
 import { relatePath } from "./paths.js";
-import { SEGMENT_SECRET_MARGIN, Segments } from "./segments.js";
+import { type KeptText, keepText, SEGMENT_SECRET_MARGIN, Segments } from "./segments.js";
 import type { Session, ToolCall, ToolCounts, UpdateSink } from "./types.js";
 
 export type { ModelUpdate, Session, ToolCall, ToolCounts, UpdateSink } from "./types.js";
@@ -44,6 +45,11 @@ export class RunModel {
   /** The agent's todo list as its last `updateTodos` call left it (merged by id when it said so). */
   todos: TodoItem[] = [];
   result: ResultEvent | undefined;
+  /**
+   * The last plan an interaction query carried (plan mode), kept as the last segment is: with `--mode
+   * plan` it is the run's final message, the assistant text being only narration.
+   */
+  plan: KeptText | undefined;
   private readonly tally: ToolCounts = {
     total: 0,
     byStatus: { running: 0, succeeded: 0, failed: 0, rejected: 0, errored: 0 },
@@ -54,6 +60,8 @@ export class RunModel {
   /** Ids of the last {@link RECENT_DONE} finished calls that are not listed. */
   private readonly recentDone = new RecentKeys(RECENT_DONE);
   private listedFirst = 0;
+  /** Calls seen without an id, each keyed by its number ({@link anonymousKey}). */
+  private anonymousCalls = 0;
   private listedFailed = 0;
   readonly counts = {
     segments: 0,
@@ -130,13 +138,12 @@ export class RunModel {
         }
         return;
       case "retry":
-        this.counts.retries++;
-        this.note(
-          `Retrying the request${event.attempt ? ` (attempt ${event.attempt})` : ""}${event.isResume ? ", resuming" : ""}`,
-        );
+        // A resume goes on with the retry under way; one seen without its start is still a retry.
+        if (!isResume(event) || this.counts.retries === 0) this.counts.retries++;
+        this.note(retryNote(event));
         return;
       case "interaction":
-        this.note(`Approval ${event.phase}${event.queryType ? `: ${event.queryType}` : ""}`);
+        if (event.plan === undefined || !this.keepPlan(event.plan)) this.note(interactionNote(event));
         return;
       case "notice":
         this.note(`${event.type}/${event.subtype}${event.message ? `: ${event.message}` : ""}`);
@@ -145,6 +152,15 @@ export class RunModel {
         this.counts.unknownEvents++;
         return;
     }
+  }
+
+  /** A plan, kept bounded; false when it is the one already kept (a response repeating its request). */
+  private keepPlan(text: string): boolean {
+    const kept = keepText(text);
+    if (this.plan && this.plan.text === kept.text && this.plan.cut === kept.cut) return false;
+    this.plan = kept;
+    this.note(planNote(lineCount(text)));
+    return true;
   }
 
   /** The stream ended: close what is still open (text cut off mid-segment is still a segment). */
@@ -185,26 +201,29 @@ export class RunModel {
   private onToolStarted(e: ToolEvent, receivedAt: number): void {
     this.closeThinking();
     this.segments.closeImplicitly();
-    if (this.seen(e.callId)) {
-      // After a reconnect the CLI may replay a call's lines: the same call_id started again.
+    if (e.callId !== undefined && this.seen(e.callId)) {
+      // After a reconnect the CLI may replay a call's lines: the same id started again.
       this.counts.replayedToolEvents++;
       return;
     }
+    const key = e.callId ?? this.anonymousKey();
     const tool = resolveTool(e.tool);
-    const call = this.newCall(e.callId, tool, e.tool.startedAtMs ?? e.timestampMs ?? receivedAt);
+    const call = this.newCall(key, tool, e.tool.startedAtMs ?? e.timestampMs ?? receivedAt);
     call.pendingArgs = e.tool.args;
-    this.open.set(e.callId, call);
+    this.open.set(key, call);
     this.emit({ type: "tool-start", call, tool });
   }
 
   private onToolCompleted(e: ToolEvent, receivedAt: number): void {
     this.closeThinking();
     this.segments.closeImplicitly();
-    let call = this.open.get(e.callId);
-    if (!call && this.seen(e.callId)) {
+    // A completion without an id matches nothing: closing some open call would merge two calls.
+    let call = e.callId === undefined ? undefined : this.open.get(e.callId);
+    if (!call && e.callId !== undefined && this.seen(e.callId)) {
       this.counts.replayedToolEvents++;
       return;
     }
+    const key = call?.callId ?? e.callId ?? this.anonymousKey();
     // The completion may lack the arguments its start had.
     const tool = resolveTool(
       e.tool.args || !call?.pendingArgs ? e.tool : { ...e.tool, args: call.pendingArgs },
@@ -212,12 +231,12 @@ export class RunModel {
     const endedAt = e.tool.completedAtMs ?? e.timestampMs ?? receivedAt;
     if (!call) {
       // A completion without a start (docs/stream-format.md "Tool calls"): the call still counts.
-      call = this.newCall(e.callId, tool, e.tool.startedAtMs ?? endedAt);
+      call = this.newCall(key, tool, e.tool.startedAtMs ?? endedAt);
       call.startSeen = false;
     } else if (tool.payload.args && !call.mainArg) {
       this.describe(tool, call);
     }
-    this.open.delete(e.callId);
+    this.open.delete(key);
     call.pendingArgs = undefined;
     call.outcome = outcomeOf(tool);
     call.status = call.outcome.status;
@@ -227,12 +246,12 @@ export class RunModel {
       e.tool.durationMs !== undefined
         ? call.startedAt + e.tool.durationMs
         : Math.max(endedAt, call.startedAt);
-    if (!this.tools.has(e.callId)) {
+    if (!this.tools.has(key)) {
       if (call.status !== "succeeded" && this.listedFailed < LISTED_FAILED) {
         this.listedFailed++;
-        this.tools.set(e.callId, call);
+        this.tools.set(key, call);
       } else {
-        this.recentDone.add(e.callId);
+        this.recentDone.add(key);
       }
     }
     const todos = todoUpdate(tool);
@@ -243,6 +262,14 @@ export class RunModel {
   /** A call already started or finished (listed, open, or finished recently). */
   private seen(callId: string): boolean {
     return this.open.has(callId) || this.tools.has(callId) || this.recentDone.has(callId);
+  }
+
+  /**
+   * The key of a call that has no id: its own, never matched. It starts with a space, which no id has
+   * once trimmed (stream/tool-events.ts `usableId`), so it can be no real call's key.
+   */
+  private anonymousKey(): string {
+    return ` #${++this.anonymousCalls}`;
   }
 
   /** A new call: counted, and kept for the report while fewer than {@link LISTED_CALLS} are. */

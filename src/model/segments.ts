@@ -6,11 +6,26 @@ import { SECRET_MARGIN } from "../base/limits.js";
 import { type AssistantEvent, isAssistantDelta } from "../stream/events.js";
 import type { UpdateSink } from "./types.js";
 
-/** The longest text of a segment kept to recognise its repeat (longer ones compare by length). */
+/**
+ * The longest text of a segment kept to recognise its repeat (longer ones compare by length), and the
+ * longest final message kept for the report (a segment, or a plan).
+ */
 const LAST_SEGMENT_KEPT = 64 * 1024;
 /** Kept past the cut, for the report to drop after redaction (no secret is cut in half). */
 export const SEGMENT_SECRET_MARGIN = SECRET_MARGIN;
 const SEGMENT_PREFIX_KEPT = LAST_SEGMENT_KEPT + SEGMENT_SECRET_MARGIN;
+
+/** Text kept for the report, and whether it was cut (then its last {@link SEGMENT_SECRET_MARGIN} go). */
+export interface KeptText {
+  text: string;
+  cut: boolean;
+}
+
+/** `text` (of `length` characters in all, when only a prefix is at hand) as the report keeps it. */
+export function keepText(text: string, length = text.length): KeptText {
+  const cut = length > SEGMENT_PREFIX_KEPT || length > text.length;
+  return { text: cut ? text.slice(0, SEGMENT_PREFIX_KEPT) : text, cut };
+}
 
 export class Segments {
   /** The last segment of assistant text (capped), and whether it was cut. */
@@ -78,9 +93,9 @@ export class Segments {
 
   private countSegment(text: string, length = text.length): void {
     this.counted();
-    const keep = LAST_SEGMENT_KEPT + SEGMENT_SECRET_MARGIN;
-    this.lastCut = length > keep || length > text.length;
-    this.last = this.lastCut ? text.slice(0, keep) : text;
+    const kept = keepText(text, length);
+    this.lastCut = kept.cut;
+    this.last = kept.text;
   }
 }
 

@@ -7,7 +7,10 @@ import type { InitEvent, ResultEvent } from "../stream/events.js";
 import type { OutcomeSummary, Tool, ToolStatus } from "../tools/index.js";
 
 export interface ToolCall {
-  /** The agent's id, as given: may contain a newline (docs/stream-format.md "Tool calls"). Never print it raw. */
+  /**
+   * The key the model knows the call by: its id as the stream layer normalised it, or for a call without
+   * one a key of its own (docs/stream-format.md "Tool-call ids"). May contain a newline: never print it raw.
+   */
   callId: string;
   /** Cursor's kind (`shellToolCall`) for every name that means it; an unknown kind as the wire gave it. */
   kind: string;

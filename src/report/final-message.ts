@@ -16,13 +16,27 @@ export function warmFinalMessage(model: RunModel, contract: boolean, redact: Red
 
 /** The final message as the report shows it (redacted, cut, without a contract block), before rendering. */
 export function finalMessage(model: RunModel, contract: boolean, redact: Redact): string | undefined {
+  const plan = planMessage(model, redact);
+  if (plan !== undefined) return plan;
   // The last segment is the final message; `result` joins every segment, narration included.
   const message = model.lastSegment || model.result?.text;
   const text = message && contract && !model.lastSegmentCut ? withoutContract(message) : message;
   if (!text) return undefined;
-  // The model keeps a margin past its cut: dropped after redaction, so the cut never halves a secret.
+  return shown(text, model.lastSegmentCut, model, redact);
+}
+
+/**
+ * The plan a run in plan mode made, redacted and cut, or undefined without one: it is the run's final
+ * message (the report's, and the `result` output's), the assistant's text and `result` holding only the
+ * narration around it (docs/stream-format.md "Interaction queries").
+ */
+export function planMessage(model: RunModel, redact: Redact): string | undefined {
+  return model.plan ? shown(model.plan.text, model.plan.cut, model, redact) : undefined;
+}
+
+/** Kept text redacted; when it was cut, the margin the model kept past the cut dropped after redaction. */
+function shown(text: string, cut: boolean, model: RunModel, redact: Redact): string {
+  // Dropped after redaction, so the cut never halves a secret.
   const redacted = redact(text);
-  return model.lastSegmentCut
-    ? redacted.slice(0, Math.max(0, redacted.length - model.lastSegmentMargin))
-    : redacted;
+  return cut ? redacted.slice(0, Math.max(0, redacted.length - model.lastSegmentMargin)) : redacted;
 }

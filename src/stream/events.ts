@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { initFields, lenientBool, lenientNum, lenientStr, plainTextContent, plainUsage } from "./by-hand.js";
+import { type InteractionEvent, interactionEvent } from "./interaction.js";
 import { errorText, lenient, once } from "./json.js";
 import { alternateToolEvent, type ToolEvent, toolCallEvent } from "./tool-events.js";
 
@@ -19,8 +20,8 @@ export type AgentEvent =
   | ToolEvent
   | ResultEvent
   | { kind: "connection"; phase: "reconnecting" | "reconnected"; attempt?: number; timestampMs?: number }
-  | { kind: "retry"; attempt?: number; isResume?: boolean; timestampMs?: number }
-  | { kind: "interaction"; phase: "request" | "response"; queryType?: string; timestampMs?: number }
+  | RetryEvent
+  | InteractionEvent
   | { kind: "notice"; type: string; subtype: string; message?: string; timestampMs?: number }
   | { kind: "unknown"; type: string; subtype?: string };
 
@@ -32,6 +33,20 @@ export interface InitEvent {
   cwd?: string;
   apiKeySource?: string;
   permissionMode?: string;
+}
+
+/**
+ * `retry/starting`, `retry/resuming` (the retry under way going on from a checkpoint: not another one),
+ * or a `retry` of a subtype not known.
+ */
+export interface RetryEvent {
+  kind: "retry";
+  phase?: string;
+  attempt?: number;
+  isResume?: boolean;
+  /** `checkpoint_turn_count` of a resume: the turns the CLI goes on from. */
+  checkpointTurns?: number;
+  timestampMs?: number;
 }
 
 export interface ThinkingDeltaEvent {
@@ -96,8 +111,7 @@ const schemas = once(() => {
     timed: z.object({ timestamp_ms: num }),
     delta: z.object({ text: z.string(), timestamp_ms: num }),
     connection: z.object({ attempt: num, timestamp_ms: num }),
-    retry: z.object({ attempt: num, is_resume: bool, timestamp_ms: num }),
-    interaction: z.object({ query_type: str, timestamp_ms: num }),
+    retry: z.object({ attempt: num, is_resume: bool, checkpoint_turn_count: num, timestamp_ms: num }),
     notice: z.object({ message: str, timestamp_ms: num }),
   };
 });
@@ -173,17 +187,9 @@ export function toEvent(raw: Record<string, unknown>): AgentEvent {
       return { kind: "connection", phase: subtype, ...(r.success ? pick(r.data) : {}) };
     }
     case "retry":
-      return retryEvent(raw);
-    case "interaction_query": {
-      if (subtype !== "request" && subtype !== "response") return unknown;
-      const r = schemas().interaction.safeParse(raw);
-      return {
-        kind: "interaction",
-        phase: subtype,
-        queryType: r.success ? r.data.query_type : undefined,
-        timestampMs: r.success ? r.data.timestamp_ms : undefined,
-      };
-    }
+      return retryEvent(subtype, raw);
+    case "interaction_query":
+      return subtype === "request" || subtype === "response" ? interactionEvent(subtype, raw) : unknown;
     default:
       return unknown;
   }
@@ -254,11 +260,16 @@ function resultEvent(subtype: string | undefined, raw: Record<string, unknown>):
   };
 }
 
-function retryEvent(raw: Record<string, unknown>): AgentEvent {
-  const r = schemas().retry.safeParse(raw);
-  return r.success
-    ? { kind: "retry", attempt: r.data.attempt, isResume: r.data.is_resume, timestampMs: r.data.timestamp_ms }
-    : { kind: "retry" };
+function retryEvent(subtype: string | undefined, raw: Record<string, unknown>): RetryEvent {
+  const d = schemas().retry.safeParse(raw).data;
+  return {
+    kind: "retry",
+    phase: subtype,
+    attempt: d?.attempt,
+    isResume: d?.is_resume,
+    checkpointTurns: d?.checkpoint_turn_count,
+    timestampMs: d?.timestamp_ms,
+  };
 }
 
 function pick(d: { attempt?: number; timestamp_ms?: number }): { attempt?: number; timestampMs?: number } {

@@ -9,7 +9,12 @@ import { errorText, lenient, objectOrJson, once } from "./json.js";
 
 export interface ToolEvent {
   kind: "tool-started" | "tool-completed";
-  callId: string;
+  /**
+   * The call's own id, normalised ({@link usableId}): `call_id` when it is sound, else the nested
+   * `toolCallId`. Undefined when the line has none: such a call matches nothing (docs/stream-format.md
+   * "Tool-call ids"). May contain a newline: never print it raw.
+   */
+  callId?: string;
   tool: ToolPayload;
   modelCallId?: string;
   timestampMs?: number;
@@ -50,7 +55,7 @@ const schemas = once(() => {
   const obj = z.record(z.string(), z.unknown());
   return {
     toolEvent: z.object({
-      call_id: z.string(),
+      call_id: str,
       tool_call: obj,
       model_call_id: str,
       timestamp_ms: num,
@@ -76,7 +81,7 @@ const schemas = once(() => {
 
 /** A `tool_call` line's envelope, as its schema reads it. */
 interface Envelope {
-  call_id: string;
+  call_id?: string;
   tool_call: Record<string, unknown>;
   model_call_id?: string;
   timestamp_ms?: number;
@@ -162,7 +167,7 @@ export function alternateToolEvent(type: string, raw: Record<string, unknown>): 
   }
   return {
     kind: type === "tool-call-started" ? "tool-started" : "tool-completed",
-    callId: d.tool_call_id,
+    callId: usableId(d.tool_call_id),
     tool,
     timestampMs: d.timestamp_ms,
   };
@@ -176,7 +181,7 @@ export function alternateToolEvent(type: string, raw: Record<string, unknown>): 
 function wellFormed(raw: Record<string, unknown>): Envelope | undefined {
   const tc = raw.tool_call;
   if (
-    typeof raw.call_id !== "string" ||
+    (raw.call_id !== undefined && typeof raw.call_id !== "string") ||
     tc === null ||
     typeof tc !== "object" ||
     Array.isArray(tc) ||
@@ -185,7 +190,7 @@ function wellFormed(raw: Record<string, unknown>): Envelope | undefined {
   )
     return undefined;
   return {
-    call_id: raw.call_id,
+    call_id: raw.call_id as string | undefined,
     tool_call: tc as Record<string, unknown>,
     model_call_id: raw.model_call_id as string | undefined,
     timestamp_ms: raw.timestamp_ms as number | undefined,
@@ -204,9 +209,25 @@ export function toolCallEvent(
   if (!tool) return undefined;
   return {
     kind: subtype === "started" ? "tool-started" : "tool-completed",
-    callId: d.call_id,
+    callId: usableId(d.call_id) ?? nestedId(d.tool_call, tool),
     tool,
     modelCallId: d.model_call_id,
     timestampMs: d.timestamp_ms,
   };
+}
+
+/**
+ * An id as a key, or undefined when it is none: live payloads carry an empty `call_id`, or one with a
+ * stray leading space (docs/stream-format.md "Tool-call ids"). Trimmed at both ends, so that the spaced
+ * and the clean spelling of one id are one key; the newline inside a two-part id is kept.
+ */
+export function usableId(v: unknown): string | undefined {
+  if (typeof v !== "string") return undefined;
+  const id = v.trim();
+  return id === "" ? undefined : id;
+}
+
+/** The call's own id where newer CLIs also put it: the `toolCallId` sibling of the kind, or in `args`. */
+function nestedId(toolCall: Record<string, unknown>, tool: ToolPayload): string | undefined {
+  return usableId(toolCall.toolCallId) ?? usableId(tool.args?.toolCallId);
 }
