@@ -16,6 +16,7 @@ import { parse } from "yaml";
 import type { GitHubClient } from "../../src/github/api.js";
 import { type Deps, run } from "../../src/main.js";
 import { OUTPUT_NAMES } from "../../src/publish/outputs.js";
+import { withCliDownloads } from "../harness/cli-downloads.js";
 import { FAKE_AGENT } from "../harness/launch.mjs";
 import { FIXTURES, ROOT } from "../helpers/replay.js";
 
@@ -285,6 +286,23 @@ describe("run() on macOS and Windows (the platform handed in)", () => {
       expect(started.argv.slice(0, 3)).toEqual(["--print", "--output-format", "stream-json"]);
       expect(started.env.CURSOR_API_KEY).toBe(KEY);
     }
+  });
+
+  it("the install: the package of the platform and arch handed in, installed and run", async () => {
+    const build = "2026.09.28-a1b2c3d";
+    await withCliDownloads({ builds: [build], latest: 403 }, async (d) => {
+      const s = scenario("cursed-mac-read-edit-usage.ndjson");
+      const cache = mkdtempSync(path.join(tmpdir(), "run-cache-"));
+      const r = await runWith(
+        { prompt: "go", "cursor-version": build, "download-base-url": d.url },
+        { CURSOR_API_KEY: KEY, FAKE_AGENT_SCENARIO: s.file, RUNNER_TOOL_CACHE: cache },
+        { platform: "darwin", arch: "arm64" },
+      );
+      expect(r.failed).toEqual([]);
+      expect(r.outputs.conclusion).toBe("success");
+      expect(d.requests.map((q) => q.path)).toEqual([`/lab/${build}/darwin/arm64/agent-cli-package.tar.gz`]);
+      expect(r.log).toContain(path.join(cache, "cursor-agent", "2026.9.28-ga1b2c3d", "arm64"));
+    });
   });
 
   it("no-sudo or unprivileged-user named there: one input error before the gates, the install or the agent", async () => {
