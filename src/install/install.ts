@@ -22,7 +22,7 @@ import {
   why,
 } from "./fetch.js";
 import { checkInstall, type Manifest, Mismatch, manifestFile, recordManifest } from "./manifest.js";
-import { cacheVersion, launcherNames, packageUrl, type Target, targetOf } from "./platform.js";
+import { cacheVersion, launcherName, packageUrl, scriptLauncher, type Target, targetOf } from "./platform.js";
 import { UnpackRefused, unpackTarGz } from "./tar.js";
 
 export { InstallError } from "./fetch.js";
@@ -247,9 +247,10 @@ async function latest(base: string, log: Log): Promise<string> {
 }
 
 function launcher(dir: string, target: Target): string {
-  for (const name of launcherNames(target)) {
-    const p = path.join(dir, name);
-    if (existsSync(p)) return p;
-  }
-  throw new InstallError(`The Cursor CLI package has no ${launcherNames(target)[0]} launcher (in ${dir}).`);
+  const p = path.join(dir, launcherName(target));
+  if (existsSync(p)) return p;
+  const script = scriptLauncher(target, (name) => existsSync(path.join(dir, name)));
+  throw new InstallError(
+    `Could not install the Cursor CLI: its package has no ${launcherName(target)} launcher (in ${dir})${script ? `; ${script}` : ""}.`,
+  );
 }

@@ -26,9 +26,23 @@ export function packageUrl(base: string, build: string, t: Target): string {
   return `${base}/lab/${build}/${t.os}/${t.arch}/agent-cli-package.${t.archive}`;
 }
 
-/** The launcher inside the package. */
-export function launcherNames(t: Target): string[] {
-  return t.os === "windows" ? ["cursor-agent.exe", "cursor-agent.cmd", "cursor-agent"] : ["cursor-agent"];
+/** The launcher inside the package: a program the action can start as it is. */
+export function launcherName(t: Target): string {
+  return t.os === "windows" ? "cursor-agent.exe" : "cursor-agent";
+}
+
+/**
+ * Why a Windows package whose launcher is a script cannot be run, when it is one: Windows' packages have
+ * shipped `cursor-agent.cmd` and `.ps1` over a bundled `node.exe`. Node starts a .cmd only through cmd.exe
+ * (it refuses one without a shell since its 2024 security releases), and cmd.exe would parse the prompt,
+ * text from the pull request among it, as commands.
+ */
+export function scriptLauncher(t: Target, has: (name: string) => boolean): string | undefined {
+  if (t.os !== "windows") return undefined;
+  const script = ["cursor-agent.cmd", "cursor-agent.ps1"].find(has);
+  return script
+    ? `its Windows launcher is ${script}, a script only cmd.exe or PowerShell starts, and they would read the prompt as commands: this action cannot run it`
+    : undefined;
 }
 
 /**

@@ -29,7 +29,13 @@ export interface Cli {
   installed?: { home: string; manifest: Manifest };
 }
 
-export async function ensureCli(settings: Settings, env: NodeJS.ProcessEnv, log: LogWriter): Promise<Cli> {
+/** `host`: the environment, and the machine the package is chosen for (passed in: run/deps.ts). */
+export async function ensureCli(
+  settings: Settings,
+  host: { env: NodeJS.ProcessEnv; platform: NodeJS.Platform; arch: string },
+  log: LogWriter,
+): Promise<Cli> {
+  const { env } = host;
   const want = settings.install;
   if (want.version === "") {
     const found = findExecutable(settings.agentPath, env.PATH);
@@ -45,7 +51,7 @@ export async function ensureCli(settings: Settings, env: NodeJS.ProcessEnv, log:
   };
   log.group(`Installing the Cursor CLI (${want.version || "latest"})`);
   log.flush();
-  const got = await installAgent(want, env, say).finally(() => {
+  const got = await installAgent(want, env, say, host.platform, host.arch).finally(() => {
     log.endGroup();
     log.flush();
   });

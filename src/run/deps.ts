@@ -23,6 +23,12 @@ export interface Deps extends PublishDeps {
   outputBusy?: () => Promise<void> | undefined;
   /** The step fails (an error annotation, a non-zero exit once the action is done). */
   setFailed: (message: string) => void;
+  /**
+   * The machine: what the safety strategy is resolved for and which CLI package is installed. Handed in
+   * so that tests decide a macOS or Windows run on Linux; nothing below reads `process.platform` for them.
+   */
+  platform: NodeJS.Platform;
+  arch: string;
 }
 
 export interface World {
@@ -47,6 +53,8 @@ export function withDefaults(overrides: Partial<Deps>): World {
     startAgent,
     now: Date.now,
     signals: process,
+    platform: process.platform,
+    arch: process.arch,
     outputBusy: outputPace(stdout),
     setOutput: (name: OutputName, value: string) => {
       // Without $GITHUB_OUTPUT (GitHub's local-action runner, a bare `node dist/index.js`) hand the

@@ -32,9 +32,15 @@ import {
   type StashedCredentials,
   stashCredentials,
 } from "../security/git-credentials.js";
-import { findExecutable, findSystemProgram, guardAgent, resolveStrategy } from "../security/strategy.js";
+import {
+  findSystemProgram,
+  guardAgent,
+  type Resolved,
+  resolveStrategy,
+  type Strategy,
+} from "../security/strategy.js";
 import { forbidOwnCoreDumps } from "../security/undumpable.js";
-import type { SafetyStrategy, Settings } from "../settings/settings.js";
+import type { Settings } from "../settings/settings.js";
 import { type AdmitDeps, admit, settleConfig } from "./admit.js";
 import { CarriedChat } from "./chat.js";
 import { addCliToPath, ensureCli } from "./cli.js";
@@ -46,6 +52,9 @@ export interface LiveAgentDeps extends AdmitDeps {
   signals: Pick<NodeJS.Process, "on" | "off">;
   graces?: Partial<Graces>;
   outputBusy?: () => Promise<void> | undefined;
+  /** The machine's, passed in (run/deps.ts): what the safety strategy and the install are decided for. */
+  platform: NodeJS.Platform;
+  arch: string;
 }
 
 export class LiveAgent implements AgentSource {
@@ -61,7 +70,7 @@ export class LiveAgent implements AgentSource {
   private ready: Prepared & { kind: "ready" } = { kind: "ready" };
   private fileCommands: FileCommandsSnapshot | undefined;
   private agentUser: AgentUser | undefined;
-  private strategy: Exclude<SafetyStrategy, "auto"> = "no-sudo";
+  private strategy: Resolved | undefined;
   private credentials: StashedCredentials | undefined;
   private chat: CarriedChat | undefined;
   /** What git was asked of the working tree at the agent's exit (see startSession's onExit). */
@@ -85,8 +94,12 @@ export class LiveAgent implements AgentSource {
   }
 
   async prepare(): Promise<Prepared> {
+    // First: a strategy this machine cannot honour is an input error before the gates spend API calls,
+    // the install downloads and anything starts.
+    const resolved = this.resolveStrategy();
     const admission = await admit(this.settings, this.context, this.deps, this.log);
     if (admission.kind !== "admitted") return admission;
+    this.applyStrategy(resolved);
     // What is already changed in the checkout is not the agent's doing. The snapshot (one `git status`
     // after two short gits, ~15 ms) is taken before the agent starts: a change it made in its first
     // instant would otherwise be taken for the checkout's own. It starts once admission has put the
@@ -94,8 +107,7 @@ export class LiveAgent implements AgentSource {
     // workspace (the CLI installs under RUNNER_TOOL_CACHE), take their turn (start-up, BENCHMARKS.md).
     const first = snapshotWorkingTree(this.git, this.settings.workspace);
     let snapshot = first;
-    const resolved = this.resolveStrategy();
-    const cli = await ensureCli(this.settings, this.deps.env, this.log);
+    const cli = await ensureCli(this.settings, this.deps, this.log);
     if (cli.agentPath) this.settings = { ...this.settings, agentPath: cli.agentPath };
     // An install can take seconds: the snapshot is taken again after it (and after the first, whose gits
     // are then done too), so that what a process left by an earlier step changed meanwhile is not taken
@@ -176,23 +188,27 @@ export class LiveAgent implements AgentSource {
     return { lines, warnings };
   }
 
-  /** `auto` resolved on this machine; under no-sudo the action's core-dump limit goes to 0 (in the background). */
-  private resolveStrategy(): { strategy: Exclude<SafetyStrategy, "auto"> } {
-    const { settings, deps, log } = this;
+  /** `auto` resolved on this machine, an explicit strategy checked against it (throws an InputError). */
+  private resolveStrategy(): Resolved {
+    const { settings, deps } = this;
     const resolved = resolveStrategy(settings.safetyStrategy, {
-      platform: process.platform,
+      platform: deps.platform,
       uid: process.geteuid?.() ?? -1,
       passwordlessSudo: () => spawnSync("sudo", ["-n", "true"], { stdio: "ignore" }).status === 0,
       find: (program) => findSystemProgram(program, deps.env.PATH),
     });
-    this.strategy = resolved.strategy;
-    if (resolved.notice) log.annotate("notice", resolved.notice);
-    if (resolved.strategy === "no-sudo") this.coreLimit = forbidOwnCoreDumps(deps.env.PATH);
+    this.strategy = resolved;
     return resolved;
   }
 
+  /** Once admitted: the strategy's one notice; under no-sudo the action's core-dump limit goes to 0 (in the background). */
+  private applyStrategy(resolved: Resolved): void {
+    if (resolved.notice) this.log.annotate("notice", resolved.notice);
+    if (resolved.strategy === "no-sudo") this.coreLimit = forbidOwnCoreDumps(this.deps.env.PATH);
+  }
+
   /** Under `unprivileged-user`: the agent's own user set up, with the checkout's credential out of its reach. */
-  private async isolate(strategy: Exclude<SafetyStrategy, "auto">): Promise<void> {
+  private async isolate(strategy: Strategy): Promise<void> {
     const { settings, deps } = this;
     const uid = process.geteuid?.() ?? -1;
     if (strategy !== "unprivileged-user" || !settings.agentUser) return;
@@ -216,17 +232,15 @@ export class LiveAgent implements AgentSource {
   private startSession(): AgentSession {
     const { settings, deps, log, graces } = this;
     const uid = process.geteuid?.() ?? -1;
+    if (!this.strategy) throw new Error("the safety strategy is resolved in prepare()");
     const guarded = guardAgent(agentCommand(settings, deps.env), {
-      strategy: this.strategy,
-      platform: process.platform,
+      resolved: this.strategy,
       uid,
-      setpriv: findExecutable("setpriv", deps.env.PATH) ?? findExecutable("/usr/bin/setpriv", undefined),
       agentUser: settings.agentUser,
       asUser: this.agentUser?.asUser,
     });
     log.text(runHeader(settings));
     log.text(guarded.header);
-    if (guarded.notice) log.annotate("notice", guarded.notice);
     log.flush();
     return new AgentSession({
       command: guarded.command,

@@ -234,8 +234,9 @@ function readableFile(input: InputName, p: string): string {
 }
 
 /**
- * `auto` (the default) is the strongest the runner allows: `unprivileged-user` with root or passwordless
- * sudo, else `no-sudo` (src/security/strategy.ts decides, on the machine).
+ * `auto` (the default) is the strongest the runner allows: on Linux `unprivileged-user` with root or
+ * passwordless sudo, else `no-sudo`, else the job's user; elsewhere the job's user. The machine decides,
+ * and refuses a strategy it cannot give, in src/security/strategy.ts (the platform is not an input's).
  */
 export type SafetyStrategy = "auto" | "no-sudo" | "unprivileged-user" | "unsafe";
 const STRATEGIES: readonly SafetyStrategy[] = ["auto", "no-sudo", "unprivileged-user", "unsafe"];

@@ -3,7 +3,9 @@
  * like the real one (one top directory holding the launcher `cursor-agent`, which runs the bundled `node`
  * on `index.js`, with a chunk and `rg` beside it), here running the fake agent; `/lab/latest-version`
  * (which the real one often answers with 403); and the install script, which names the current build in
- * its download URL, served only to a curl-like User-Agent. Failures are injected per path: a status, or
+ * its download URL, served only to a curl-like User-Agent. Windows gets a .zip laid out as its packages
+ * have been (`cursor-agent.cmd` and `.ps1` over `node.exe` and `index.js`), optionally with a
+ * `cursor-agent.exe` (here a script that runs the fake agent, so that a run on Linux can start it). Failures are injected per path: a status, or
  * a connection dropped before any answer; a mirror that gzips the package on the wire is an option.
  */
 import { execFileSync } from "node:child_process";
@@ -13,7 +15,7 @@ import { createServer } from "node:http";
 import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { crc32, gzipSync } from "node:zlib";
 import { FAKE_AGENT_DIR } from "./launch.mjs";
 
 export interface CliDownloads {
@@ -44,6 +46,8 @@ export interface CliDownloadsOptions {
   gzipOnTheWire?: boolean;
   /** Builds served with these bytes as their package instead of a built one (a hostile package). */
   custom?: Record<string, Buffer>;
+  /** Windows' zip holds a `cursor-agent.exe` beside its script launchers. */
+  windowsExe?: boolean;
 }
 
 /** A package as the real one is laid out, its launcher running the fake agent with the bundled node. */
@@ -72,11 +76,70 @@ function buildPackage(build: string): Buffer {
   return readFileSync(archive);
 }
 
+/** Windows' package: a zip whose entries carry Unix modes (unzip, on the Linux that runs the tests, keeps them). */
+function buildZipPackage(build: string, exe: boolean): Buffer {
+  const top = `dist-package-${build}/`;
+  const script = `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(path.join(FAKE_AGENT_DIR, "fake-agent.mjs"))} "$@"\n`;
+  const files: [string, string, number][] = [
+    ["cursor-agent.cmd", '@echo off\r\n"%~dp0node.exe" "%~dp0index.js" %*\r\n', 0o644],
+    ["cursor-agent.ps1", '& "$PSScriptRoot\\node.exe" "$PSScriptRoot\\index.js" @args\r\n', 0o644],
+    ["node.exe", "MZ (a stand-in)", 0o755],
+    ["index.js", `// build ${build}\n`, 0o644],
+    ...(exe ? [["cursor-agent.exe", script, 0o755] as [string, string, number]] : []),
+  ];
+  return zip([
+    [top, "", 0o40755],
+    ...files.map(([n, d, m]): [string, string, number] => [top + n, d, 0o100000 | m]),
+  ]);
+}
+
+/** A stored (uncompressed) zip of `[name, data, st_mode]` entries, written field by field. */
+function zip(entries: [string, string, number][]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text, mode] of entries) {
+    const data = Buffer.from(text);
+    const nameBytes = Buffer.from(name);
+    const crc = crc32(data) >>> 0;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE((3 << 8) | 20, 4); // made by Unix: the external attributes' high half is st_mode
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(((mode << 16) | (name.endsWith("/") ? 0x10 : 0)) >>> 0, 38);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, data);
+    centrals.push(central, nameBytes);
+    offset += local.length + nameBytes.length + data.length;
+  }
+  const dir = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(dir.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, dir, end]);
+}
+
 export async function startCliDownloads(o: CliDownloadsOptions): Promise<CliDownloads> {
   const packages = new Map<string, { bytes: Buffer; sha256: string }>();
+  const zips = new Map<string, Buffer>();
   for (const b of o.builds) {
     const bytes = o.custom?.[b] ?? buildPackage(b);
     packages.set(b, { bytes, sha256: createHash("sha256").update(bytes).digest("hex") });
+    zips.set(b, buildZipPackage(b, o.windowsExe === true));
   }
   const failures: { match: string; status: number | "drop"; left: number; location?: string }[] = [];
   const requests: CliDownloads["requests"] = [];
@@ -120,6 +183,9 @@ export async function startCliDownloads(o: CliDownloadsOptions): Promise<CliDown
         `#!/usr/bin/env bash\nset -euo pipefail\nDOWNLOAD_URL="${base}/lab/${build}/\${OS}/\${ARCH}/agent-cli-package.tar.gz"\n`,
       );
     }
+    const w = /^\/lab\/([^/]+)\/windows\/(x64|arm64)\/agent-cli-package\.zip$/.exec(p);
+    const windows = w ? zips.get(w[1]!) : undefined;
+    if (windows) return answer(200, windows, "application/zip");
     const m = /^\/lab\/([^/]+)\/(linux|darwin)\/(x64|arm64)\/agent-cli-package\.tar\.gz$/.exec(p);
     const pkg = m ? packages.get(m[1]!) : undefined;
     if (pkg && o.gzipOnTheWire) return answer(200, gzipSync(pkg.bytes), "application/gzip", "gzip");

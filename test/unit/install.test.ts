@@ -2,10 +2,19 @@
  * The installer's pure parts and its input errors: platforms, the tool cache's key for a build, the
  * inputs, and an unsupported platform's one-line error (before anything is fetched); a text that does
  * not end (a mirror's stream) read only up to its cap; which redirects are followed; the unpacker on
- * archives as GNU tar writes them (long names, pax headers). The attacks: test/hostile/installer.test.ts.
+ * archives as GNU tar writes them (long names, pax headers); every platform's package installed with the
+ * platform and arch handed in. The attacks: test/hostile/installer.test.ts.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, readlinkSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -16,6 +25,7 @@ import { installAgent } from "../../src/install/install.js";
 import { cacheVersion, packageUrl, targetOf } from "../../src/install/platform.js";
 import { unpackTarGz } from "../../src/install/tar.js";
 import { readInstallInputs } from "../../src/settings/install.js";
+import { withCliDownloads } from "../harness/cli-downloads.js";
 
 const inputs = (v: Record<string, string>) =>
   readInstallInputs((n) => v[n] ?? (n === "download-base-url" ? "https://downloads.cursor.com" : ""));
@@ -148,5 +158,63 @@ describe("installing the Cursor CLI: the pure parts", () => {
       expect(statSync(path.join(dest, long)).mode & 0o7777, format).toBe(0o644);
       expect(readlinkSync(path.join(dest, "to-long")), format).toBe(long);
     }
+  });
+});
+
+describe("every platform's package, the platform and arch handed in", () => {
+  const BUILD = "2026.09.28-a1b2c3d";
+  const install = (base: string, platform: NodeJS.Platform, arch: string) => {
+    const temp = mkdtempSync(path.join(tmpdir(), "install-platform-"));
+    const env = { RUNNER_TEMP: temp, RUNNER_TOOL_CACHE: path.join(temp, "cache") };
+    return installAgent({ version: BUILD, baseUrl: base }, env, () => {}, platform, arch).then(
+      (got) => ({ got, cache: env.RUNNER_TOOL_CACHE }),
+      (e: Error) => ({ error: e.message, cache: env.RUNNER_TOOL_CACHE }),
+    );
+  };
+
+  it("Linux and macOS, x64 and arm64: their .tar.gz, the launcher cursor-agent under the arch's key", async () => {
+    await withCliDownloads({ builds: [BUILD], latest: 403 }, async (d) => {
+      for (const [platform, os] of [
+        ["linux", "linux"],
+        ["darwin", "darwin"],
+      ] as const) {
+        for (const arch of ["x64", "arm64"]) {
+          const r = await install(d.url, platform, arch);
+          if (!("got" in r)) throw new Error(r.error);
+          expect(r.got.agentPath).toBe(
+            path.join(r.cache, "cursor-agent", "2026.9.28-ga1b2c3d", arch, "cursor-agent"),
+          );
+          expect(existsSync(`${path.dirname(r.got.agentPath)}.complete`)).toBe(true);
+          expect(d.requests.at(-1)?.path).toBe(`/lab/${BUILD}/${os}/${arch}/agent-cli-package.tar.gz`);
+        }
+      }
+    });
+  });
+
+  it("Windows, x64 and arm64: the .zip unpacked; a package whose launcher is a script is one line, and nothing kept", async () => {
+    await withCliDownloads({ builds: [BUILD], latest: 403 }, async (d) => {
+      for (const arch of ["x64", "arm64"]) {
+        const r = await install(d.url, "win32", arch);
+        const home = path.join(r.cache, "cursor-agent", "2026.9.28-ga1b2c3d", arch);
+        expect(r).toEqual({
+          error: `Could not install the Cursor CLI: its package has no cursor-agent.exe launcher (in ${home}); its Windows launcher is cursor-agent.cmd, a script only cmd.exe or PowerShell starts, and they would read the prompt as commands: this action cannot run it.`,
+          cache: r.cache,
+        });
+        expect(existsSync(home)).toBe(false);
+        expect(existsSync(`${home}.complete`)).toBe(false);
+        expect(d.requests.at(-1)?.path).toBe(`/lab/${BUILD}/windows/${arch}/agent-cli-package.zip`);
+      }
+    });
+    await withCliDownloads({ builds: [BUILD], latest: 403, windowsExe: true }, async (d) => {
+      const r = await install(d.url, "win32", "arm64");
+      if (!("got" in r)) throw new Error(r.error);
+      const home = path.join(r.cache, "cursor-agent", "2026.9.28-ga1b2c3d", "arm64");
+      expect(r.got.agentPath).toBe(path.join(home, "cursor-agent.exe"));
+      // The zip's top folder stripped; the whole package kept and recorded.
+      expect(readFileSync(path.join(home, "index.js"), "utf8")).toBe(`// build ${BUILD}\n`);
+      expect(r.got.manifest.entries.map((e) => e.path).sort()).toEqual(
+        [".", "cursor-agent.cmd", "cursor-agent.exe", "cursor-agent.ps1", "index.js", "node.exe"].sort(),
+      );
+    });
   });
 });

@@ -16,6 +16,8 @@ import { parse } from "yaml";
 import type { GitHubClient } from "../../src/github/api.js";
 import { type Deps, run } from "../../src/main.js";
 import { OUTPUT_NAMES } from "../../src/publish/outputs.js";
+import { withCliDownloads } from "../harness/cli-downloads.js";
+import { FAKE_AGENT } from "../harness/launch.mjs";
 import { FIXTURES, ROOT } from "../helpers/replay.js";
 
 const fixture = (name: string) => path.join(FIXTURES, name);
@@ -248,6 +250,112 @@ describe("run(), one branch at a time", () => {
     expect(r.failed).toEqual(["Unexpected error: write EPIPE"]);
     expect(r.outputs).toEqual({ conclusion: "failure", error: "Unexpected error: write EPIPE" });
     expect(r.summary).toContain("Cursor agent failed");
+  });
+});
+
+describe("run() on macOS and Windows (the platform handed in)", () => {
+  /** A scenario for the fake agent: it replays `transcript`, and writes how it was started to `record`. */
+  const scenario = (name: string) => {
+    const dir = mkdtempSync(path.join(tmpdir(), "run-platform-"));
+    const record = path.join(dir, "record.json");
+    const file = path.join(dir, "scenario.json");
+    writeFileSync(file, JSON.stringify({ transcript: fixture(name), record }));
+    return { file, record };
+  };
+
+  it("the default strategy: the agent runs as the job's user, one notice says what that leaves open", async () => {
+    for (const platform of ["darwin", "win32"] as const) {
+      const s = scenario("cursed-mac-read-edit-usage.ndjson");
+      const r = await runWith(
+        { prompt: "go", "agent-path": FAKE_AGENT },
+        { CURSOR_API_KEY: KEY, FAKE_AGENT_SCENARIO: s.file },
+        { platform },
+      );
+      expect(r.failed).toEqual([]);
+      expect(r.outputs.conclusion).toBe("success");
+      const os = platform === "darwin" ? "macOS" : "Windows";
+      expect(r.log).toContain(`Safety: unsafe (auto: no-sudo and unprivileged-user need Linux, not ${os};`);
+      const notices = r.log.split("\n").filter((l) => l.startsWith("::notice"));
+      expect(notices).toHaveLength(1);
+      expect(notices[0]).toContain("safety-strategy auto chose the job's user");
+      // Started as it is: no setpriv in front of it, whatever this Linux machine has.
+      const started = JSON.parse(readFileSync(s.record, "utf8")) as {
+        argv: string[];
+        env: NodeJS.ProcessEnv;
+      };
+      expect(started.argv.slice(0, 3)).toEqual(["--print", "--output-format", "stream-json"]);
+      expect(started.env.CURSOR_API_KEY).toBe(KEY);
+    }
+  });
+
+  it("the install: the package of the platform and arch handed in, installed and run", async () => {
+    const build = "2026.09.28-a1b2c3d";
+    await withCliDownloads({ builds: [build], latest: 403 }, async (d) => {
+      const s = scenario("cursed-mac-read-edit-usage.ndjson");
+      const cache = mkdtempSync(path.join(tmpdir(), "run-cache-"));
+      const r = await runWith(
+        { prompt: "go", "cursor-version": build, "download-base-url": d.url },
+        { CURSOR_API_KEY: KEY, FAKE_AGENT_SCENARIO: s.file, RUNNER_TOOL_CACHE: cache },
+        { platform: "darwin", arch: "arm64" },
+      );
+      expect(r.failed).toEqual([]);
+      expect(r.outputs.conclusion).toBe("success");
+      expect(d.requests.map((q) => q.path)).toEqual([`/lab/${build}/darwin/arm64/agent-cli-package.tar.gz`]);
+      expect(r.log).toContain(path.join(cache, "cursor-agent", "2026.9.28-ga1b2c3d", "arm64"));
+    });
+  });
+
+  it("no-sudo or unprivileged-user named there: one input error before the gates, the install or the agent", async () => {
+    const event = eventFile("issue_comment", "created", (p) => {
+      p.sender.login = "someone";
+    });
+    let calls = 0;
+    let downloads = 0;
+    let started = 0;
+    const server = createServer((_req, res) => {
+      downloads++;
+      res.statusCode = 404;
+      res.end();
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    try {
+      for (const strategy of ["no-sudo", "unprivileged-user"]) {
+        const r = await runWith(
+          {
+            prompt: "go",
+            "safety-strategy": strategy,
+            "github-token": "ghs_0123456789abcdef",
+            "cursor-version": "2026.09.28-a1b2c3d",
+            "download-base-url": `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+          },
+          {
+            GITHUB_EVENT_NAME: "issue_comment",
+            GITHUB_EVENT_PATH: event,
+            GITHUB_REPOSITORY: "Codertocat/Hello-World",
+            CURSOR_API_KEY: KEY,
+          },
+          {
+            platform: "darwin",
+            github: async () => {
+              calls++;
+              throw new Error("no GitHub before the strategy is checked");
+            },
+            startAgent: () => {
+              started++;
+              throw new Error("no agent");
+            },
+          },
+        );
+        expect(r.failed).toHaveLength(1);
+        expect(r.failed[0]).toMatch(
+          new RegExp(`^Input 'safety-strategy': ${strategy} needs Linux.*macOS does not have`),
+        );
+        expect(r.outputs.conclusion).toBe("failure");
+      }
+      expect([calls, downloads, started]).toEqual([0, 0, 0]);
+    } finally {
+      await new Promise<void>((done) => server.close(() => done()));
+    }
   });
 });
 

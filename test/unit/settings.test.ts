@@ -6,7 +6,6 @@ import { parse } from "yaml";
 import { agentCommand, agentEnv } from "../../src/agent/command.js";
 import { MAX_PROMPT_BYTES } from "../../src/base/limits.js";
 import { knownSecrets } from "../../src/base/withheld.js";
-import { NO_SUDO_NOTICE, resolveStrategy, type StrategyProbe } from "../../src/security/strategy.js";
 import { INPUT_DEFAULTS, type InputName, readSettings } from "../../src/settings/settings.js";
 import { ROOT } from "../helpers/replay.js";
 
@@ -268,38 +267,5 @@ describe("the agent's command line", () => {
       for (const [name, value] of Object.entries(cmd.env)) expect(`${name}=${value}`).not.toContain(secret);
       expect(cmd.args.join("\n")).not.toContain(secret);
     }
-  });
-});
-
-describe("safety-strategy auto, resolved on the machine", () => {
-  const probe = (over: Partial<StrategyProbe>): StrategyProbe => ({
-    platform: "linux",
-    uid: 1001,
-    passwordlessSudo: () => true,
-    find: (p) => `/usr/bin/${p}`,
-    ...over,
-  });
-  it("is the agent's own user with root or passwordless sudo (a GitHub-hosted runner)", () => {
-    expect(resolveStrategy("auto", probe({}))).toEqual({ strategy: "unprivileged-user" });
-    expect(resolveStrategy("auto", probe({ uid: 0, passwordlessSudo: () => false }))).toEqual({
-      strategy: "unprivileged-user",
-    });
-  });
-  it("is no-sudo with one notice elsewhere: no sudo, a missing tool, not Linux", () => {
-    for (const p of [
-      probe({ passwordlessSudo: () => false }),
-      probe({ find: (x) => (x === "setfacl" ? undefined : `/usr/bin/${x}`) }),
-      probe({ platform: "darwin" }),
-    ]) {
-      expect(resolveStrategy("auto", p)).toEqual({ strategy: "no-sudo", notice: NO_SUDO_NOTICE });
-    }
-  });
-  it("leaves a strategy the workflow named as it is, without asking sudo", () => {
-    let asked = false;
-    const p = probe({ passwordlessSudo: () => (asked = true) });
-    for (const s of ["no-sudo", "unprivileged-user", "unsafe"] as const) {
-      expect(resolveStrategy(s, p)).toEqual({ strategy: s });
-    }
-    expect(asked).toBe(false);
   });
 });
