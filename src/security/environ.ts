@@ -22,6 +22,13 @@ export interface ScrubResult {
  * starts later inherits them. Never throws.
  */
 export function scrubOwnEnvironment(names: readonly string[], secrets: readonly string[]): ScrubResult {
+  const result = overwriteInPlace(names, secrets);
+  // Whatever the block allowed (nothing off Linux, or refused), nothing the action starts inherits them.
+  for (const name of new Set([...result.scrubbed, ...names])) delete process.env[name];
+  return result;
+}
+
+function overwriteInPlace(names: readonly string[], secrets: readonly string[]): ScrubResult {
   const wanted = new Set(names);
   const values = secrets.filter((s) => s.length >= 4).map((s) => Buffer.from(s));
   const scrubbed: string[] = [];
@@ -54,7 +61,6 @@ export function scrubOwnEnvironment(names: readonly string[], secrets: readonly 
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
-  for (const name of new Set([...scrubbed, ...names])) delete process.env[name];
   return { scrubbed };
 }
 
