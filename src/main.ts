@@ -51,7 +51,7 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
       prompt: contract?.prompt ?? given.prompt,
       resume: prepared.resume ?? given.resume,
     };
-    const agentPath = prepared.cli?.agentPath ?? settings.agentPath;
+    const agentPath = prepared.cli?.launcher?.file ?? settings.agentPath;
     const startedAt = deps.now();
 
     // The run, watched by the live log, the change tracker and the progress comment.

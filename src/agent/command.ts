@@ -31,7 +31,7 @@ export function agentEnv(
 }
 
 export function agentCommand(s: Settings, env: NodeJS.ProcessEnv): AgentCommand {
-  const args = ["--print", "--output-format", "stream-json"];
+  const args = [...s.agentArgs, "--print", "--output-format", "stream-json"];
   if (s.streamPartialOutput) args.push("--stream-partial-output");
   if (s.model) args.push("--model", s.model);
   args.push("--workspace", s.workspace);

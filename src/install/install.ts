@@ -22,13 +22,14 @@ import {
   why,
 } from "./fetch.js";
 import { checkInstall, type Manifest, Mismatch, manifestFile, recordManifest } from "./manifest.js";
-import { cacheVersion, launcherName, packageUrl, scriptLauncher, type Target, targetOf } from "./platform.js";
+import { cacheVersion, type Launcher, launcherIn, packageUrl, type Target, targetOf } from "./platform.js";
 import { UnpackRefused, unpackTarGz } from "./tar.js";
 
 export { InstallError } from "./fetch.js";
 
 export interface Installed {
-  agentPath: string;
+  /** How to start it (on Windows, its bundled node.exe on its index.js: platform.ts launcherIn). */
+  launcher: Launcher;
   build: string;
   /** The package's sha256, from the manifest verified (a cached build) or the download (a new one). */
   sha256: string;
@@ -69,7 +70,7 @@ export async function installAgent(
     log(
       `Cursor CLI ${build} installed in ${home} (${files.length} files, ${mib(bytes)}; manifest ${manifestFile(home)})`,
     );
-    return { agentPath: launcher(home, target), build, sha256, fromCache: false, home, manifest };
+    return { launcher: launcher(home, target), build, sha256, fromCache: false, home, manifest };
   } finally {
     await rm(work, { recursive: true, force: true });
   }
@@ -105,7 +106,7 @@ async function fromCache(
     `Cursor CLI ${build} from the tool cache (${home}), sha256 ${manifest.sha256}: its ${files} files match its manifest`,
   );
   return {
-    agentPath: launcher(home, target),
+    launcher: launcher(home, target),
     build,
     sha256: manifest.sha256,
     fromCache: true,
@@ -246,11 +247,8 @@ async function latest(base: string, log: Log): Promise<string> {
   );
 }
 
-function launcher(dir: string, target: Target): string {
-  const p = path.join(dir, launcherName(target));
-  if (existsSync(p)) return p;
-  const script = scriptLauncher(target, (name) => existsSync(path.join(dir, name)));
-  throw new InstallError(
-    `Could not install the Cursor CLI: its package has no ${launcherName(target)} launcher (in ${dir})${script ? `; ${script}` : ""}.`,
-  );
+function launcher(dir: string, target: Target): Launcher {
+  const found = launcherIn(dir, target, (name) => existsSync(path.join(dir, name)));
+  if (typeof found !== "string") return found;
+  throw new InstallError(`Could not install the Cursor CLI: its package has ${found} (in ${dir}).`);
 }

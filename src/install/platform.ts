@@ -1,3 +1,5 @@
+import path from "node:path";
+
 /**
  * Where a build of the Cursor CLI is published, per platform (the layout the CLI's own install script
  * uses): `<base>/lab/<build>/<os>/<arch>/agent-cli-package.tar.gz` (`.zip` on Windows), one directory at
@@ -26,23 +28,32 @@ export function packageUrl(base: string, build: string, t: Target): string {
   return `${base}/lab/${build}/${t.os}/${t.arch}/agent-cli-package.${t.archive}`;
 }
 
-/** The launcher inside the package: a program the action can start as it is. */
-export function launcherName(t: Target): string {
-  return t.os === "windows" ? "cursor-agent.exe" : "cursor-agent";
+/** How the CLI in a package is started: a program, and the arguments that go before the CLI's own. */
+export interface Launcher {
+  file: string;
+  args: string[];
 }
 
 /**
- * Why a Windows package whose launcher is a script cannot be run, when it is one: Windows' packages have
- * shipped `cursor-agent.cmd` and `.ps1` over a bundled `node.exe`. Node starts a .cmd only through cmd.exe
- * (it refuses one without a shell since its 2024 security releases), and cmd.exe would parse the prompt,
- * text from the pull request among it, as commands.
+ * The CLI's launcher in the package at `dir` (`has` says whether a file of it exists), or why there is
+ * none. Windows' packages ship `cursor-agent.cmd` and `.ps1` over a bundled `node.exe` and `index.js` (the
+ * .cmd is one line: `"%~dp0node.exe" "%~dp0index.js" %*`). Node starts a .cmd only through cmd.exe (it
+ * refuses one without a shell since its 2024 security releases), and cmd.exe would parse the prompt, text
+ * from the pull request among it, as commands: so the action runs that one line itself, without a shell,
+ * as other projects that run the CLI on Windows do. A `cursor-agent.exe`, where a package has one, is
+ * started as it is.
  */
-export function scriptLauncher(t: Target, has: (name: string) => boolean): string | undefined {
-  if (t.os !== "windows") return undefined;
-  const script = ["cursor-agent.cmd", "cursor-agent.ps1"].find(has);
-  return script
-    ? `its Windows launcher is ${script}, a script only cmd.exe or PowerShell starts, and they would read the prompt as commands: this action cannot run it`
-    : undefined;
+export function launcherIn(dir: string, t: Target, has: (name: string) => boolean): Launcher | string {
+  if (t.os !== "windows") {
+    return has("cursor-agent")
+      ? { file: path.join(dir, "cursor-agent"), args: [] }
+      : "no cursor-agent launcher";
+  }
+  if (has("cursor-agent.exe")) return { file: path.join(dir, "cursor-agent.exe"), args: [] };
+  if (has("node.exe") && has("index.js")) {
+    return { file: path.join(dir, "node.exe"), args: [path.join(dir, "index.js")] };
+  }
+  return "neither cursor-agent.exe nor node.exe and index.js (what its cursor-agent.cmd would run)";
 }
 
 /**

@@ -14,5 +14,5 @@ export function runHeader(s: Settings): string {
     s.streamPartialOutput ? "partial output" : "",
     s.timeoutMs > 0 ? `timeout ${formatDuration(s.timeoutMs)}` : "",
   ].filter(Boolean);
-  return `Running ${s.agentPath} in ${s.workspace} (${opts.join(", ")})`;
+  return `Running ${[s.agentPath, ...s.agentArgs].join(" ")} in ${s.workspace} (${opts.join(", ")})`;
 }

@@ -20,8 +20,8 @@ import { buildOfPath } from "../settings/install.js";
 import { INPUT_DEFAULTS, type Settings } from "../settings/settings.js";
 
 export interface Cli {
-  /** Set when the action installed it: the launcher to run. */
-  agentPath?: string;
+  /** Set when the action installed it: the program to run, and the arguments before the CLI's own. */
+  launcher?: { file: string; args: string[] };
   build: string;
   /** The sha256 of the package installed (a cached one's from its verified manifest); empty for a CLI found on PATH. */
   sha256: string;
@@ -56,7 +56,7 @@ export async function ensureCli(
     log.flush();
   });
   return {
-    agentPath: got.agentPath,
+    launcher: got.launcher,
     build: got.build,
     sha256: got.sha256,
     installed: { home: got.home, manifest: got.manifest },

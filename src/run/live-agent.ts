@@ -108,7 +108,8 @@ export class LiveAgent implements AgentSource {
     const first = snapshotWorkingTree(this.git, this.settings.workspace);
     let snapshot = first;
     const cli = await ensureCli(this.settings, this.deps, this.log);
-    if (cli.agentPath) this.settings = { ...this.settings, agentPath: cli.agentPath };
+    if (cli.launcher)
+      this.settings = { ...this.settings, agentPath: cli.launcher.file, agentArgs: cli.launcher.args };
     // An install can take seconds: the snapshot is taken again after it (and after the first, whose gits
     // are then done too), so that what a process left by an earlier step changed meanwhile is not taken
     // for the agent's doing.

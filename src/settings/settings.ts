@@ -86,6 +86,11 @@ export interface Settings {
   /** Stop the agent after this long; 0 means no limit. */
   timeoutMs: number;
   agentPath: string;
+  /**
+   * Arguments before the CLI's own: an installed CLI that is started through the node it bundles (Windows:
+   * install/platform.ts `launcherIn`) has its index.js here. Never an input.
+   */
+  agentArgs: string[];
   extraArgs: string[];
   streamPartialOutput: boolean;
   /** A saved stream to render instead of running the agent (absolute). */
@@ -150,6 +155,7 @@ export function readSettings(getInput: GetInput, env: NodeJS.ProcessEnv): Settin
     runtimeToken: env.ACTIONS_RUNTIME_TOKEN || undefined,
     timeoutMs: minutes(get, "timeout-minutes") * 60_000,
     agentPath: get("agent-path"),
+    agentArgs: [],
     extraArgs: splitArgs(get("extra-args")),
     streamPartialOutput: bool(get, "stream-partial-output"),
     transcript,

@@ -46,8 +46,11 @@ export interface CliDownloadsOptions {
   gzipOnTheWire?: boolean;
   /** Builds served with these bytes as their package instead of a built one (a hostile package). */
   custom?: Record<string, Buffer>;
-  /** Windows' zip holds a `cursor-agent.exe` beside its script launchers. */
-  windowsExe?: boolean;
+  /**
+   * Windows' zip: `node` (the default) the scripts over node.exe and index.js; `exe` a `cursor-agent.exe`
+   * beside them too; `scripts` the script launchers alone.
+   */
+  windows?: "node" | "exe" | "scripts";
 }
 
 /** A package as the real one is laid out, its launcher running the fake agent with the bundled node. */
@@ -77,16 +80,26 @@ function buildPackage(build: string): Buffer {
 }
 
 /** Windows' package: a zip whose entries carry Unix modes (unzip, on the Linux that runs the tests, keeps them). */
-function buildZipPackage(build: string, exe: boolean): Buffer {
+function buildZipPackage(build: string, layout: "node" | "exe" | "scripts"): Buffer {
   const top = `dist-package-${build}/`;
-  const script = `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(path.join(FAKE_AGENT_DIR, "fake-agent.mjs"))} "$@"\n`;
+  const agent = JSON.stringify(path.join(FAKE_AGENT_DIR, "fake-agent.mjs"));
   const files: [string, string, number][] = [
     ["cursor-agent.cmd", '@echo off\r\n"%~dp0node.exe" "%~dp0index.js" %*\r\n', 0o644],
     ["cursor-agent.ps1", '& "$PSScriptRoot\\node.exe" "$PSScriptRoot\\index.js" @args\r\n', 0o644],
-    ["node.exe", "MZ (a stand-in)", 0o755],
-    ["index.js", `// build ${build}\n`, 0o644],
-    ...(exe ? [["cursor-agent.exe", script, 0o755] as [string, string, number]] : []),
   ];
+  if (layout !== "scripts") {
+    files.push(
+      ["node.exe", `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} "$@"\n`, 0o755],
+      ["index.js", `// build ${build}\nawait import(${agent});\n`, 0o644],
+      ["package.json", '{"type":"module"}\n', 0o644],
+    );
+  }
+  if (layout === "exe")
+    files.push([
+      "cursor-agent.exe",
+      `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${agent} "$@"\n`,
+      0o755,
+    ]);
   return zip([
     [top, "", 0o40755],
     ...files.map(([n, d, m]): [string, string, number] => [top + n, d, 0o100000 | m]),
@@ -139,7 +152,7 @@ export async function startCliDownloads(o: CliDownloadsOptions): Promise<CliDown
   for (const b of o.builds) {
     const bytes = o.custom?.[b] ?? buildPackage(b);
     packages.set(b, { bytes, sha256: createHash("sha256").update(bytes).digest("hex") });
-    zips.set(b, buildZipPackage(b, o.windowsExe === true));
+    zips.set(b, buildZipPackage(b, o.windows ?? "node"));
   }
   const failures: { match: string; status: number | "drop"; left: number; location?: string }[] = [];
   const requests: CliDownloads["requests"] = [];

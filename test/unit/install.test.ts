@@ -181,40 +181,52 @@ describe("every platform's package, the platform and arch handed in", () => {
         for (const arch of ["x64", "arm64"]) {
           const r = await install(d.url, platform, arch);
           if (!("got" in r)) throw new Error(r.error);
-          expect(r.got.agentPath).toBe(
-            path.join(r.cache, "cursor-agent", "2026.9.28-ga1b2c3d", arch, "cursor-agent"),
-          );
-          expect(existsSync(`${path.dirname(r.got.agentPath)}.complete`)).toBe(true);
+          expect(r.got.launcher).toEqual({
+            file: path.join(r.cache, "cursor-agent", "2026.9.28-ga1b2c3d", arch, "cursor-agent"),
+            args: [],
+          });
+          expect(existsSync(`${path.dirname(r.got.launcher.file)}.complete`)).toBe(true);
           expect(d.requests.at(-1)?.path).toBe(`/lab/${BUILD}/${os}/${arch}/agent-cli-package.tar.gz`);
         }
       }
     });
   });
 
-  it("Windows, x64 and arm64: the .zip unpacked; a package whose launcher is a script is one line, and nothing kept", async () => {
+  it("Windows, x64 and arm64: the .zip unpacked, started as its .cmd would start it (node.exe on index.js, no shell)", async () => {
     await withCliDownloads({ builds: [BUILD], latest: 403 }, async (d) => {
       for (const arch of ["x64", "arm64"]) {
         const r = await install(d.url, "win32", arch);
+        if (!("got" in r)) throw new Error(r.error);
         const home = path.join(r.cache, "cursor-agent", "2026.9.28-ga1b2c3d", arch);
-        expect(r).toEqual({
-          error: `Could not install the Cursor CLI: its package has no cursor-agent.exe launcher (in ${home}); its Windows launcher is cursor-agent.cmd, a script only cmd.exe or PowerShell starts, and they would read the prompt as commands: this action cannot run it.`,
-          cache: r.cache,
+        expect(r.got.launcher).toEqual({
+          file: path.join(home, "node.exe"),
+          args: [path.join(home, "index.js")],
         });
-        expect(existsSync(home)).toBe(false);
-        expect(existsSync(`${home}.complete`)).toBe(false);
         expect(d.requests.at(-1)?.path).toBe(`/lab/${BUILD}/windows/${arch}/agent-cli-package.zip`);
+        // The zip's top folder stripped; the whole package kept and recorded.
+        expect(r.got.manifest.entries.map((e) => e.path).sort()).toEqual(
+          [".", "cursor-agent.cmd", "cursor-agent.ps1", "index.js", "node.exe", "package.json"].sort(),
+        );
       }
     });
-    await withCliDownloads({ builds: [BUILD], latest: 403, windowsExe: true }, async (d) => {
+  });
+
+  it("Windows: a cursor-agent.exe is started as it is; a package of scripts alone is one line, and nothing kept", async () => {
+    await withCliDownloads({ builds: [BUILD], latest: 403, windows: "exe" }, async (d) => {
       const r = await install(d.url, "win32", "arm64");
       if (!("got" in r)) throw new Error(r.error);
       const home = path.join(r.cache, "cursor-agent", "2026.9.28-ga1b2c3d", "arm64");
-      expect(r.got.agentPath).toBe(path.join(home, "cursor-agent.exe"));
-      // The zip's top folder stripped; the whole package kept and recorded.
-      expect(readFileSync(path.join(home, "index.js"), "utf8")).toBe(`// build ${BUILD}\n`);
-      expect(r.got.manifest.entries.map((e) => e.path).sort()).toEqual(
-        [".", "cursor-agent.cmd", "cursor-agent.exe", "cursor-agent.ps1", "index.js", "node.exe"].sort(),
-      );
+      expect(r.got.launcher).toEqual({ file: path.join(home, "cursor-agent.exe"), args: [] });
+    });
+    await withCliDownloads({ builds: [BUILD], latest: 403, windows: "scripts" }, async (d) => {
+      const r = await install(d.url, "win32", "x64");
+      const home = path.join(r.cache, "cursor-agent", "2026.9.28-ga1b2c3d", "x64");
+      expect(r).toEqual({
+        error: `Could not install the Cursor CLI: its package has neither cursor-agent.exe nor node.exe and index.js (what its cursor-agent.cmd would run) (in ${home}).`,
+        cache: r.cache,
+      });
+      expect(existsSync(home)).toBe(false);
+      expect(existsSync(`${home}.complete`)).toBe(false);
     });
   });
 });

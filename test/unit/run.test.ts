@@ -305,6 +305,28 @@ describe("run() on macOS and Windows (the platform handed in)", () => {
     });
   });
 
+  it("the install on Windows: its zip, run as its .cmd would run it (node.exe on index.js), with no shell", async () => {
+    const build = "2026.09.28-a1b2c3d";
+    await withCliDownloads({ builds: [build], latest: 403 }, async (d) => {
+      const s = scenario("cursed-mac-read-edit-usage.ndjson");
+      const cache = mkdtempSync(path.join(tmpdir(), "run-cache-"));
+      const r = await runWith(
+        { prompt: "go", "cursor-version": build, "download-base-url": d.url },
+        { CURSOR_API_KEY: KEY, FAKE_AGENT_SCENARIO: s.file, RUNNER_TOOL_CACHE: cache },
+        { platform: "win32", arch: "x64" },
+      );
+      expect(r.failed).toEqual([]);
+      expect(r.outputs.conclusion).toBe("success");
+      expect(d.requests.map((q) => q.path)).toEqual([`/lab/${build}/windows/x64/agent-cli-package.zip`]);
+      const home = path.join(cache, "cursor-agent", "2026.9.28-ga1b2c3d", "x64");
+      expect(r.log).toContain(`Running ${path.join(home, "node.exe")} ${path.join(home, "index.js")} in `);
+      // The CLI's own arguments, the prompt after `--`, as the fake agent parsed them.
+      const started = JSON.parse(readFileSync(s.record, "utf8")) as { argv: string[] };
+      expect(started.argv.slice(0, 3)).toEqual(["--print", "--output-format", "stream-json"]);
+      expect(started.argv.slice(-2)).toEqual(["--", "go"]);
+    });
+  });
+
   it("no-sudo or unprivileged-user named there: one input error before the gates, the install or the agent", async () => {
     const event = eventFile("issue_comment", "created", (p) => {
       p.sender.login = "someone";
