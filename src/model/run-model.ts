@@ -21,8 +21,8 @@ import {
   todoUpdate,
   toolName,
 } from "../tools/index.js";
-import { relatePath } from "./paths.js";
 import { SEGMENT_SECRET_MARGIN, Segments } from "./segments.js";
+import { shownTarget } from "./targets.js";
 import type { Session, ToolCall, ToolCounts, UpdateSink } from "./types.js";
 
 export type { ModelUpdate, Session, ToolCall, ToolCounts, UpdateSink } from "./types.js";
@@ -46,7 +46,16 @@ export class RunModel {
   result: ResultEvent | undefined;
   private readonly tally: ToolCounts = {
     total: 0,
-    byStatus: { running: 0, succeeded: 0, failed: 0, rejected: 0, errored: 0 },
+    byStatus: {
+      running: 0,
+      succeeded: 0,
+      pending: 0,
+      "needs-approval": 0,
+      rejected: 0,
+      failed: 0,
+      errored: 0,
+      unknown: 0,
+    },
     byKind: {},
   };
   /** Calls started and not yet finished (listed or not). */
@@ -283,13 +292,9 @@ export class RunModel {
     call.inside = true;
     if (arg.value === undefined) return;
     call.mainArg = arg.value;
-    if (!arg.isPath) {
-      call.target = arg.value;
-      return;
-    }
-    const rel = relatePath(arg.value, this.root);
-    call.target = rel.display;
-    call.inside = rel.inside;
+    const shown = shownTarget(arg.value, arg, this.root);
+    call.target = shown.display;
+    call.inside = shown.inside;
   }
 
   private note(text: string): void {
