@@ -22,8 +22,8 @@ import {
   toolName,
 } from "../tools/index.js";
 import { interactionNote, isResume, lineCount, planNote, retryNote } from "./notes.js";
-import { relatePath } from "./paths.js";
 import { type KeptText, keepText, SEGMENT_SECRET_MARGIN, Segments } from "./segments.js";
+import { shownTarget } from "./targets.js";
 import type { Session, ToolCall, ToolCounts, UpdateSink } from "./types.js";
 
 export type { ModelUpdate, Session, ToolCall, ToolCounts, UpdateSink } from "./types.js";
@@ -52,7 +52,16 @@ export class RunModel {
   plan: KeptText | undefined;
   private readonly tally: ToolCounts = {
     total: 0,
-    byStatus: { running: 0, succeeded: 0, failed: 0, rejected: 0, errored: 0 },
+    byStatus: {
+      running: 0,
+      succeeded: 0,
+      pending: 0,
+      "needs-approval": 0,
+      rejected: 0,
+      failed: 0,
+      errored: 0,
+      unknown: 0,
+    },
     byKind: {},
   };
   /** Calls started and not yet finished (listed or not). */
@@ -310,13 +319,9 @@ export class RunModel {
     call.inside = true;
     if (arg.value === undefined) return;
     call.mainArg = arg.value;
-    if (!arg.isPath) {
-      call.target = arg.value;
-      return;
-    }
-    const rel = relatePath(arg.value, this.root);
-    call.target = rel.display;
-    call.inside = rel.inside;
+    const shown = shownTarget(arg.value, arg, this.root);
+    call.target = shown.display;
+    call.inside = shown.inside;
   }
 
   private note(text: string): void {

@@ -11,11 +11,12 @@ import { SECRET_MARGIN } from "../base/limits.js";
 import { isRepoData } from "../model/paths.js";
 import type { ModelUpdate, RunModel, Session, ToolCall } from "../model/run-model.js";
 import type { Verdict } from "../model/verdict.js";
-import type { Tool, ToolStatus } from "../tools/index.js";
+import type { Tool } from "../tools/index.js";
 import type { LogWriter } from "./log-writer.js";
 import { toolOutput } from "./tool-output.js";
+import { isProblem, STATUS_MARK, statusBreakdown } from "./tool-status.js";
 
-export { formatDuration };
+export { formatDuration, STATUS_MARK };
 
 export interface LiveLogOptions {
   /** Lines of a tool's output shown in its group. */
@@ -29,14 +30,6 @@ export interface LiveLogOptions {
   /** The workspace, for a stream whose `system/init` names no `cwd` (as the run model relates paths). */
   workspace?: string;
 }
-
-export const STATUS_MARK: Record<ToolStatus, string> = {
-  running: "…",
-  succeeded: "✓",
-  failed: "✗",
-  rejected: "⊘",
-  errored: "‼",
-};
 
 /** Thinking shown in a group is capped: a model can think for megabytes. */
 const THINKING_KEPT = 64 * 1024;
@@ -126,7 +119,7 @@ export class LiveLog {
     const parts = [
       `${v.conclusion === "success" ? "✓" : "✗"} ${v.conclusion}`,
       formatDuration(r?.durationMs ?? wallMs),
-      `${t.total} tool call${t.total === 1 ? "" : "s"}${statusBreakdown(t.byStatus)}`,
+      `${t.total} tool call${t.total === 1 ? "" : "s"}${parenthesised(statusBreakdown(t.byStatus))}`,
     ];
     if (filesChanged !== undefined)
       parts.push(`${filesChanged} file${filesChanged === 1 ? "" : "s"} changed`);
@@ -139,6 +132,14 @@ export class LiveLog {
     this.log.text(`── ${parts.join(" · ")}`);
     if (v.conclusion !== "success")
       for (const a of this.failedCalls) this.log.annotate("warning", a.message, a.title);
+    const waiting = t.byStatus["needs-approval"];
+    // Whatever the conclusion: the agent wanted these done, and they were not.
+    if (waiting > 0)
+      this.log.annotate(
+        "warning",
+        `${waiting} tool call${waiting === 1 ? "" : "s"} waited for an approval a headless run cannot give, so ${waiting === 1 ? "it" : "they"} did not run.`,
+        "Agent tool call needs approval",
+      );
     const seen = model.counts;
     const extra = [
       seen.reconnects ? `${seen.reconnects} reconnect(s)` : "",
@@ -201,7 +202,7 @@ export class LiveLog {
     const o = call.outcome;
     const mark = STATUS_MARK[call.status];
     const took = call.endedAt !== undefined ? ` · ${formatDuration(call.endedAt - call.startedAt)}` : "";
-    const label = call.status === "succeeded" ? "" : ` [${call.status.toUpperCase()}]`;
+    const label = call.status === "succeeded" ? "" : ` [${call.status.replace("-", " ").toUpperCase()}]`;
     this.log.group(`${mark}${label} ${this.title(call)}${o ? ` — ${o.summary}` : ""}${took}`);
     // The repository's own data holds credentials: the call is shown, its content is not.
     const out =
@@ -211,7 +212,7 @@ export class LiveLog {
     this.log.lines(out);
     if (o?.error && !out.length) this.log.text(o.error);
     this.log.endGroup();
-    if (call.status !== "succeeded" && this.failedCalls.length < this.opts.maxAnnotations) {
+    if (isProblem(call.status) && this.failedCalls.length < this.opts.maxAnnotations) {
       const what = call.target ? `${call.name} ${call.target}` : call.name;
       this.failedCalls.push({
         message: `${what}: ${o?.error ?? o?.summary ?? call.status}`,
@@ -230,9 +231,6 @@ function characters(n: number): string {
   return `${n} character${n === 1 ? "" : "s"}`;
 }
 
-function statusBreakdown(byStatus: Record<ToolStatus, number>): string {
-  const parts = (Object.entries(byStatus) as [ToolStatus, number][])
-    .filter(([s, n]) => n > 0 && s !== "succeeded")
-    .map(([s, n]) => `${STATUS_MARK[s]} ${n} ${s}`);
-  return parts.length ? ` (${parts.join(", ")})` : "";
+function parenthesised(s: string): string {
+  return s ? ` (${s})` : "";
 }

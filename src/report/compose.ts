@@ -5,13 +5,13 @@
 import { formatDuration } from "../base/format.js";
 import { cutAfterRedaction, type Redact } from "../base/redact.js";
 import type { ChangeSet, FileChange } from "../changes/types.js";
-import type { RunModel, ToolCounts } from "../model/run-model.js";
+import type { RunModel, ToolCall, ToolCounts } from "../model/run-model.js";
 import type { Verdict } from "../model/verdict.js";
 import { agentMarkdown, quoted } from "../render/agent-markdown.js";
 import { HEADLINE, headline } from "../render/headlines.js";
-import { STATUS_MARK } from "../render/live-log.js";
 import { fenced, htmlText, mdCode, mdText } from "../render/markdown.js";
 import { todoLines } from "../render/todos.js";
+import { STATUS_MARK, STATUS_WORDS, statusBreakdown } from "../render/tool-status.js";
 import type { ReviewReport } from "../review/post.js";
 import { finalMessage } from "./final-message.js";
 import { reviewLines } from "./review-section.js";
@@ -134,7 +134,7 @@ function head({ input, files }: Parts): string[] {
       : "",
     formatDuration(r?.durationMs ?? input.wallMs),
     model.session.model ? `model ${mdText(redact(model.session.model))}` : "",
-    `${t.total} tool call${t.total === 1 ? "" : "s"}${t.total > t.byStatus.succeeded ? ` (${t.total - t.byStatus.succeeded} not succeeded)` : ""}`,
+    `${t.total} tool call${t.total === 1 ? "" : "s"}${notSucceeded(t)}`,
     r?.usage ? `tokens ${fmtInt(r.usage.inputTokens)} in · ${fmtInt(r.usage.outputTokens)} out` : "",
     // The run, not the job: the job's own id is not in the environment the runner gives an action.
     input.runUrl ? `[workflow run](${input.runUrl})` : "",
@@ -207,7 +207,7 @@ function toolTable(input: ReportInput): string[] {
   for (const call of model.tools.values()) {
     const target = call.target ? mdCode(redact(call.target)) : "";
     out.push(
-      `| ${STATUS_MARK[call.status]} | ${mdText(redact(call.name))} | ${target} | ${mdText(redact(call.outcome?.summary ?? call.status))} |`,
+      `| ${STATUS_MARK[call.status]} | ${mdText(redact(call.name))} | ${target} | ${outcomeCell(call, redact)} |`,
     );
   }
   // The model keeps the first calls and the failed ones after them (memory stays flat): the rest are
@@ -228,12 +228,25 @@ function finalLines({ input }: Parts): string[] {
 
 /** What the calls past the listed ones did, by status: "7,540 succeeded, 12 failed". */
 function unlisted(model: RunModel, t: ToolCounts): string {
-  const rest: Record<string, number> = { ...t.byStatus };
-  for (const c of model.tools.values()) rest[c.status] = (rest[c.status] ?? 0) - 1;
-  return Object.entries(rest)
-    .filter(([, n]) => n > 0)
-    .map(([status, n]) => `${fmtInt(n)} ${status}`)
+  const rest = { ...t.byStatus };
+  for (const c of model.tools.values()) rest[c.status]--;
+  return (Object.keys(STATUS_WORDS) as (keyof typeof rest)[])
+    .filter((status) => rest[status] > 0)
+    .map((status) => `${fmtInt(rest[status])} ${STATUS_WORDS[status]}`)
     .join(", ");
+}
+
+/** The calls that did not simply succeed, by status, in parentheses; nothing when all did. */
+function notSucceeded(t: ToolCounts): string {
+  const s = statusBreakdown(t.byStatus, false);
+  return s ? ` (${s})` : "";
+}
+
+/** A call's outcome in its row: an outcome key the action does not know is the agent's, shown as code. */
+function outcomeCell(call: ToolCall, redact: Redact): string {
+  const o = call.outcome;
+  if (o?.unknownKey !== undefined) return `unknown outcome ${mdCode(redact(o.unknownKey))}`;
+  return mdText(redact(o?.summary ?? call.status));
 }
 
 /** 1234567 → 1,234,567 (toLocaleString builds an ICU formatter on first use: 12 ms, BENCHMARKS.md). */

@@ -1,11 +1,12 @@
 /**
  * Tool-call events: Cursor's `tool_call` started/completed (the kind is the one key of `tool_call` that is
- * not a known sibling; the outcome the one key of its `result`), and the alternate naming's
- * `tool-call-started`/`tool-call-completed` with `tool_name` and `parameters` (docs/stream-format.md
- * "Tool calls"). Both become the same {@link ToolEvent}; what a kind means is src/tools/'s business.
+ * not a known sibling; the outcome the key of its `result` that ./outcomes.ts knows), and the alternate
+ * naming's `tool-call-started`/`tool-call-completed` with `tool_name` and `parameters`
+ * (docs/stream-format.md "Tool calls"). Both become the same {@link ToolEvent}; what a kind means is src/tools/'s business.
  */
 import { z } from "zod";
 import { errorText, lenient, objectOrJson, once } from "./json.js";
+import { knownOutcome } from "./outcomes.js";
 
 export interface ToolEvent {
   kind: "tool-started" | "tool-completed";
@@ -38,7 +39,7 @@ export interface ToolPayload {
 }
 
 export interface ToolOutcome {
-  /** `success`, `error`, `failure`, `rejected`, `spawnError`, `timeout`, `permissionDenied`, … */
+  /** A key of ./outcomes.ts (`success`, `rejected`, `timeout`, …), or one the action does not know. */
   key: string;
   value: Record<string, unknown>;
 }
@@ -89,8 +90,11 @@ interface Envelope {
 
 /** Keys beside the kind in `tool_call` (newer CLIs); never the kind itself. */
 const TOOL_CALL_SIBLINGS = new Set(["toolCallId", "hookAdditionalContexts", "startedAtMs", "completedAtMs"]);
-/** Keys in `result` that sit beside the outcome key rather than being one. */
-const RESULT_SIBLINGS = new Set(["isBackground", "terminalsFolder"]);
+/**
+ * Keys in `result` that sit beside the outcome key rather than being one (a shell's background state, the
+ * process and the sandbox it ran under). They come before or after the outcome, in any order.
+ */
+const RESULT_SIBLINGS = new Set(["isBackground", "terminalsFolder", "pid", "sandboxPolicy"]);
 
 function toolPayload(toolCall: Record<string, unknown>): ToolPayload | undefined {
   let kind: string | undefined;
@@ -130,23 +134,28 @@ function argsObject(v: unknown): Record<string, unknown> | undefined {
   return objectOrJson(v) ?? (typeof v === "string" ? { arguments: v } : undefined);
 }
 
+/**
+ * The outcome among `result`'s keys: the first one the vocabulary knows (./outcomes.ts), wherever it
+ * stands; failing that, the first key that is no known sibling, an outcome the action does not know.
+ * Every other key is an extra.
+ */
 function splitOutcome(result: Record<string, unknown>): {
   outcome: ToolOutcome | undefined;
   extras: Record<string, unknown> | undefined;
 } {
-  let outcome: ToolOutcome | undefined;
+  const keys = Object.keys(result);
+  const key = keys.find((k) => knownOutcome(k) !== undefined) ?? keys.find((k) => !RESULT_SIBLINGS.has(k));
   let extras: Record<string, unknown> | undefined;
-  for (const [key, value] of Object.entries(result)) {
-    if (RESULT_SIBLINGS.has(key) || outcome !== undefined) {
-      extras ??= {};
-      extras[key] = value;
-      continue;
-    }
-    // `timeout` and `permissionDenied` can be bare (`{}`, `true`): an outcome all the same.
-    const v = value !== null && typeof value === "object" && !Array.isArray(value) ? value : {};
-    outcome = { key, value: v as Record<string, unknown> };
+  for (const k of keys) {
+    if (k === key) continue;
+    extras ??= {};
+    extras[k] = result[k];
   }
-  return { outcome, extras };
+  if (key === undefined) return { outcome: undefined, extras };
+  // `timeout` and `permissionDenied` can be bare (`{}`, `true`): an outcome all the same.
+  const value = result[key];
+  const v = value !== null && typeof value === "object" && !Array.isArray(value) ? value : {};
+  return { outcome: { key, value: v as Record<string, unknown> }, extras };
 }
 
 export function alternateToolEvent(type: string, raw: Record<string, unknown>): ToolEvent | undefined {

@@ -10,4 +10,4 @@ export {
   resolveTool,
   toolName,
 } from "./registry.js";
-export type { FileOp, OutcomeSummary, Tool, ToolStatus } from "./types.js";
+export type { FileOp, MainArg, OutcomeSummary, Tool, ToolStatus } from "./types.js";

@@ -1,96 +1,13 @@
 /**
- * MCP calls, the todo list, and the kinds that need no rules of their own beyond a name and the argument
- * worth showing. A new kind of that sort is one line in {@link SIMPLE}.
+ * The todo list, a subagent's task, the lints read, and the kinds that need no rules of their own beyond
+ * a name and the argument worth showing. A new kind of that sort is one line in {@link SIMPLE}.
  */
-import { jsonPreview, objectOrJson } from "../stream/json.js";
-import {
-  argsOf,
-  humanise,
-  norm,
-  num,
-  outcomeValue,
-  PATH_KEYS,
-  plural,
-  str,
-  stringArg,
-  text,
-} from "./args.js";
-import { namedDeleteOps, namedEditOps, namedWriteOps } from "./file-args.js";
-import type { FileOp, LogBody, Tool, ToolFamily } from "./types.js";
-
-/** Arguments are shown as one log line, which is cut to 2,000 characters anyway. */
-const ARGS_SHOWN = 4000;
+import { argsOf, humanise, num, outcomeValue, plural, stringArg, text } from "./args.js";
+import { genericBody } from "./generic.js";
+import type { MainArg, Tool, ToolFamily } from "./types.js";
 
 /** Argument keys tried for the main argument of kinds we do not know, in order of preference. */
 const GENERIC_MAIN = ["path", "filePath", "file", "command", "pattern", "query", "url", "name", "target"];
-
-/** Arguments and output of a call we have no special rules for. */
-function genericBody(t: Tool): LogBody {
-  const a = argsOf(t);
-  const v = outcomeValue(t);
-  return {
-    head: Object.keys(a).length > 0 ? [`args: ${jsonPreview(a, ARGS_SHOWN)}`] : [],
-    body: text(v.output) ?? text(v.markdown) ?? text(v.content),
-  };
-}
-
-function mcpToolName(t: Tool): string {
-  const a = argsOf(t);
-  return typeof a.toolName === "string" ? a.toolName : typeof a.name === "string" ? a.name : "";
-}
-
-/**
- * MCP tools are anyone's: only the filesystem servers' unmistakable names count as file changes (an MCP
- * `delete` with a `path` may well be an HTTP route).
- */
-const MCP_FILE_OPS: Record<string, (args: Record<string, unknown>) => FileOp[]> = {
-  writefile: namedWriteOps,
-  createfile: namedWriteOps,
-  editfile: namedEditOps,
-  deletefile: namedDeleteOps,
-};
-
-function mcpFileArgs(
-  t: Tool,
-): { ops: (a: Record<string, unknown>) => FileOp[]; args: Record<string, unknown> } | undefined {
-  const ops = MCP_FILE_OPS[norm(mcpToolName(t))];
-  return ops ? { ops, args: objectOrJson(argsOf(t).args) ?? {} } : undefined;
-}
-
-export const mcp: ToolFamily = {
-  kind: "mcpToolCall",
-  name: "MCP",
-  mainArg(t) {
-    const a = argsOf(t);
-    const provider = stringArg(a, ["providerIdentifier", "serverName"]);
-    const tool = stringArg(a, ["toolName", "name"]);
-    return { value: [provider, tool].filter(Boolean).join("/") || undefined, isPath: false };
-  },
-  success: (v) => (v.isError === true ? { summary: "tool error", status: "failed" } : { summary: "done" }),
-  logBody(t) {
-    const a = argsOf(t);
-    const head =
-      a.args !== undefined
-        ? [`args: ${typeof a.args === "string" ? a.args : jsonPreview(a.args, ARGS_SHOWN)}`]
-        : [];
-    const content = outcomeValue(t).content;
-    if (!Array.isArray(content)) return { head };
-    const parts: string[] = [];
-    for (const c of content as { text?: { text?: unknown } | string }[]) {
-      const s = typeof c?.text === "string" ? c.text : c?.text?.text;
-      if (typeof s === "string") parts.push(s);
-    }
-    return { head, body: parts.join("\n") || undefined };
-  },
-  fileOps(t) {
-    const f = mcpFileArgs(t);
-    return f ? f.ops(f.args) : [];
-  },
-  changedPath(t) {
-    const f = mcpFileArgs(t);
-    return f ? (str(f.args, PATH_KEYS) ?? null) : undefined;
-  },
-};
 
 export const todos: ToolFamily = {
   kind: "updateTodosToolCall",
@@ -156,9 +73,6 @@ const SIMPLE: [kind: string, name: string, main: string[]][] = [
   ["webFetchToolCall", "Fetch", ["url"]],
   ["webSearchToolCall", "Web search", ["searchTerm", "query"]],
   ["semSearchToolCall", "Semantic search", ["query", "searchTerm"]],
-  ["readLintsToolCall", "Read lints", ["paths", "path"]],
-  ["getMcpToolsToolCall", "MCP tools", ["serverName", "providerIdentifier"]],
-  ["taskToolCall", "Task", ["description", "prompt"]],
   ["askQuestionToolCall", "Ask", ["question", "title"]],
   ["createPlanToolCall", "Plan", ["title", "name"]],
   ["awaitToolCall", "Await", ["taskId", "id"]],
@@ -170,6 +84,55 @@ export const simple: ToolFamily[] = SIMPLE.map(([kind, name, main]) => ({
   mainArg: (t) => ({ value: stringArg(argsOf(t), main), isPath: false }),
   logBody: genericBody,
 }));
+
+/** A subagent's reply up to this length, on one line, is the call's summary too. */
+const REPLY_AS_SUMMARY = 80;
+
+/**
+ * The subagent's reply: the text of its steps' assistant messages (the stream shows nothing else of its
+ * work, docs/stream-format.md "What the stream does not show").
+ */
+function subagentReply(v: Record<string, unknown>): string | undefined {
+  const steps = v.conversationSteps;
+  if (!Array.isArray(steps)) return undefined;
+  const texts: string[] = [];
+  for (const s of steps as { assistantMessage?: { text?: unknown } }[]) {
+    const t = text(s?.assistantMessage?.text);
+    if (t !== undefined) texts.push(t);
+  }
+  return texts.length ? texts.join("\n\n") : undefined;
+}
+
+export const task: ToolFamily = {
+  kind: "taskToolCall",
+  name: "Task",
+  mainArg: (t) => ({ value: stringArg(argsOf(t), ["description", "prompt"]), isPath: false }),
+  success(v) {
+    const reply = subagentReply(v)?.trim();
+    if (reply === undefined || reply === "") return { summary: "done" };
+    const fits = reply.length <= REPLY_AS_SUMMARY && !/[\r\n]/.test(reply);
+    return { summary: fits ? reply : "replied" };
+  },
+  logBody(t) {
+    const reply = t.payload.outcome?.key === "success" ? subagentReply(outcomeValue(t)) : undefined;
+    return reply !== undefined ? { head: [], body: reply } : genericBody(t);
+  },
+};
+
+/** `readLintsToolCall`: the files it read the diagnostics of, absolute, each shown as the workspace's. */
+export const lints: ToolFamily = {
+  kind: "readLintsToolCall",
+  name: "Read lints",
+  mainArg(t): MainArg {
+    const a = argsOf(t);
+    const paths = Array.isArray(a.paths)
+      ? a.paths.filter((p): p is string => typeof p === "string" && p !== "")
+      : [];
+    if (paths.length > 0) return { value: paths.join(", "), isPath: false, paths };
+    return { value: stringArg(a, ["path"]), isPath: true };
+  },
+  logBody: genericBody,
+};
 
 /** Any kind we do not know: named after itself, its first telling argument shown, its args logged. */
 export const unknownTool: ToolFamily = {

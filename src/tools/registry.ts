@@ -6,9 +6,10 @@
  * otherwise a family object in the file of its concern, listed in {@link FAMILIES}.
  */
 import type { ToolPayload } from "../stream/tool-events.js";
-import { norm } from "./args.js";
+import { norm, PATH_KEYS, str } from "./args.js";
 import { edit, read, remove, write } from "./file-tools.js";
-import { mcp, simple, todos, unknownTool } from "./other-tools.js";
+import { mcp, mcpResource, mcpResources, mcpTools } from "./mcp-tools.js";
+import { lints, simple, task, todos, unknownTool } from "./other-tools.js";
 import { summarizeOutcome } from "./outcome.js";
 import { glob, grep, ls } from "./search-tools.js";
 import { shell } from "./shell.js";
@@ -24,7 +25,12 @@ const FAMILIES: readonly ToolFamily[] = [
   glob,
   ls,
   mcp,
+  mcpTools,
+  mcpResource,
+  mcpResources,
   todos,
+  task,
+  lints,
   ...simple,
 ];
 
@@ -49,7 +55,21 @@ export function toolName(t: Tool): string {
 }
 
 export function mainArg(t: Tool): MainArg {
-  return t.family.mainArg(t);
+  const own = t.family.mainArg(t);
+  return own.value !== undefined ? own : (refusedArg(t) ?? own);
+}
+
+/**
+ * A refused call may name what it tried only in its rejection (`rejected.command`, or a path): the
+ * arguments the CLI sent can lack it (docs/stream-format.md "Outcomes").
+ */
+function refusedArg(t: Tool): MainArg | undefined {
+  const o = t.payload.outcome;
+  if (o?.key !== "rejected") return undefined;
+  const command = str(o.value, ["command"]);
+  if (command !== undefined) return { value: command, isPath: false };
+  const path = str(o.value, PATH_KEYS);
+  return path !== undefined ? { value: path, isPath: true } : undefined;
 }
 
 export function outcomeOf(t: Tool): OutcomeSummary {

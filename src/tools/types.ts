@@ -3,20 +3,27 @@
  * model, the live log and the change tracker ask the family (through `registry.ts`); none of them reads a
  * tool call's wire payload on its own.
  */
+import type { OutcomeMeaning } from "../stream/outcomes.js";
 import type { ToolPayload } from "../stream/tool-events.js";
 import type { PatchChunk } from "./patch.js";
 
-export type ToolStatus = "running" | "succeeded" | "failed" | "rejected" | "errored";
+/**
+ * Where a call stands: `running` until it completes, then what its outcome means (../stream/outcomes.ts),
+ * or `unknown` for an outcome key the action does not know.
+ */
+export type ToolStatus = "running" | OutcomeMeaning | "unknown";
 
 export interface OutcomeSummary {
   status: Exclude<ToolStatus, "running">;
   /** A few words: `exit 1`, `+3 −1`, `12 matches`, `rejected`. */
   summary: string;
+  /** For an `unknown` status: the outcome key, to be shown as code (it is the agent's text). */
+  unknownKey?: string;
   exitCode?: number;
   linesAdded?: number;
   linesRemoved?: number;
   matches?: number;
-  /** The agent's own error text for failed, rejected and errored calls. */
+  /** The agent's own words on why the call did not succeed (an error, a rejection's reason). */
   error?: string;
 }
 
@@ -28,6 +35,8 @@ export interface MainArg {
   value?: string;
   /** A file path: the model relates it to the workspace before showing it. */
   isPath: boolean;
+  /** Several file paths (`value` is them as given, joined): the model relates each one. */
+  paths?: readonly string[];
 }
 
 /** The body of a call's log group: a few heading lines (`$ npm test`) and the output, untrimmed. */

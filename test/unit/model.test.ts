@@ -207,7 +207,7 @@ describe("tool kinds and outcomes (docs/stream-format.md, Tool kinds)", () => {
       { permissionDenied: {} },
       "Shell",
       "x",
-      "rejected",
+      "failed",
       "permission denied",
     ],
     [
@@ -225,7 +225,7 @@ describe("tool kinds and outcomes (docs/stream-format.md, Tool kinds)", () => {
       { writePermissionDenied: { error: "EACCES" } },
       "Write",
       "/etc/x",
-      "rejected",
+      "failed",
       "write permission denied",
     ],
   ])("%s %j → %j", (kind, args, res, name, target, status, summary) => {

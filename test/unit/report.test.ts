@@ -304,7 +304,7 @@ describe("a run of many tool calls", () => {
     expect(summary).not.toContain("`step-300`");
     expect(summary).toContain("`step-1500`"); // failed: listed although past the first calls
     expect(summary).toContain("| | … 1,699 more | | 1,699 succeeded; each is in the job log |");
-    expect(summary).toContain("2000 tool calls (1 not succeeded)");
+    expect(summary).toContain("2000 tool calls (1 failed)");
   });
 });
 
