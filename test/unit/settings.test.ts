@@ -56,6 +56,7 @@ describe("readSettings", () => {
       resume: undefined,
       timeoutMs: 0,
       agentPath: "cursor-agent",
+      agentArgs: [],
       extraArgs: [],
       streamPartialOutput: false,
       transcript: undefined,
