@@ -19,7 +19,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { withCache } from "../../src/session/cache.js";
-import { threadPrefix, workspaceChats } from "../../src/session/key.js";
+import { chatIn, threadPrefix } from "../../src/session/key.js";
 import {
   type ChatPlace,
   restoreChat,
@@ -271,7 +271,7 @@ describe("what is kept and handed back", () => {
   it("a chat holding a link is not saved (it could point at the action's files)", async () => {
     const home = path.join(dir, "home");
     const turn = agentTurn(home, "t");
-    const chat = path.join(workspaceChats({ HOME: home }, path.join(dir, "ws")), turn.sessionId);
+    const chat = chatIn(path.join(home, ".cursor"), path.join(dir, "ws"), turn.sessionId);
     writeFileSync(path.join(dir, "secret"), "s3cret");
     symlinkSync(path.join(dir, "secret"), path.join(chat, "store.db-wal"));
     expect(await saveChat(place(home), turn.sessionId, deps(), 30_000)).toBe(false);
