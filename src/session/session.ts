@@ -183,9 +183,10 @@ async function stageChat(
   const { kept, copies } = found;
   if (!kept) {
     const refused = copies[0]?.refused;
-    return refused
-      ? `the chat is not saved: ${refused}`
-      : `the chat ${id} is in none of ${places.join(", ")}`;
+    if (refused) return `the chat is not saved: ${refused}`;
+    // The notice is one short line: the places go to the log.
+    deps.log(`The chat ${id} is in none of the places the CLI may keep it: ${places.join(", ")}.`);
+    return `it is in none of the ${places.length} places the CLI may keep it`;
   }
   if (copies.length > 1) {
     const others = copies
