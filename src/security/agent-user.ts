@@ -115,7 +115,7 @@ function ensureUser(s: Setup, asRoot: AsRoot, fail: (what: string, err: string) 
 }
 
 /** The CLI's state dir in the agent's home (`~/.cursor`, where older builds keep it whatever the
- * environment says), and the config dir's name in it, that `$XDG_CONFIG_HOME/cursor` is a link to. */
+ * environment says), and its XDG_CONFIG_HOME, whose `cursor` is a link to the state dir. */
 const STATE_DIR = ".cursor";
 const CONFIG_DIR = ".config";
 
