@@ -47,6 +47,7 @@ export class CarriedChat {
       fromFork: context.pullRequest?.fromFork,
       workspace: settings.workspace,
       agentEnv,
+      stateDir: agentUser?.stateDir,
       agent: { user: agentUser?.name, uid, PATH: env.PATH },
       self: { uid, PATH: env.PATH },
     };

@@ -16,7 +16,7 @@
  * One user per concurrent job: ending "every process of the user" would end another job's agent too.
  */
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdtempSync, realpathSync, statSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, realpathSync, statSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { AgentCommand } from "../agent/command.js";
@@ -26,6 +26,8 @@ import { findExecutable } from "./strategy.js";
 export interface AgentUser {
   name: string;
   home: string;
+  /** Its CLI's state dir (config, chats): the one directory every rule of every build names for it. */
+  stateDir: string;
   /** The agent's command, as that user. */
   asUser(cmd: AgentCommand): AgentCommand;
   /** After the run: its processes ended, the grants taken back, the workspace's files back to its owner. */
@@ -67,6 +69,7 @@ export function setUpAgentUser(s: Setup): AgentUser {
   // Whatever an earlier run of this user left running goes before this one starts.
   asRoot("pkill", ["-KILL", "-u", s.user]);
   const home = freshHome(s.user, asRoot, fail);
+  const stateDir = path.join(home, STATE_DIR);
 
   const agent = findExecutable(s.agentPath, s.env.PATH);
   const agentReal = agent ? realpathSync(agent) : undefined;
@@ -82,6 +85,7 @@ export function setUpAgentUser(s: Setup): AgentUser {
   return {
     name: s.user,
     home,
+    stateDir,
     asUser: (cmd) => asUser(cmd, s, uid, home, agentReal),
     release() {
       asRoot("pkill", ["-KILL", "-u", s.user]);
@@ -110,10 +114,25 @@ function ensureUser(s: Setup, asRoot: AsRoot, fail: (what: string, err: string) 
   return uid;
 }
 
-/** A new, empty home for this run, made where nobody could have planted it (mkdtemp: a new name). */
+/** The CLI's state dir in the agent's home (`~/.cursor`, where older builds keep it whatever the
+ * environment says), and its XDG_CONFIG_HOME, whose `cursor` is a link to the state dir. */
+const STATE_DIR = ".cursor";
+const CONFIG_DIR = ".config";
+
+/**
+ * A new home for this run, made where nobody could have planted it (mkdtemp: a new name), laid out before
+ * the agent's user owns it so that every rule a build of the CLI follows for its state names one directory
+ * (docs/session.md): `~/.cursor`, and `~/.config/cursor` a link to it (asUser sets CURSOR_CONFIG_DIR and
+ * CURSOR_DATA_DIR to it too). The link is the action's own, made before the agent starts; what the agent
+ * does with it later is read, if at all, as the agent (session/chat-store.ts).
+ */
 function freshHome(user: string, asRoot: AsRoot, fail: (what: string, err: string) => never): string {
   const home = mkdtempSync(path.join(tmpdir(), `${user}-home-`));
-  const r = asRoot("chown", [`${user}:`, home]);
+  mkdirSync(path.join(home, STATE_DIR), { mode: 0o700 });
+  mkdirSync(path.join(home, CONFIG_DIR), { mode: 0o700 });
+  symlinkSync(path.join("..", STATE_DIR), path.join(home, CONFIG_DIR, "cursor"));
+  // -R without -L: the link itself changes hands, nothing it points to is followed.
+  const r = asRoot("chown", ["-R", `${user}:`, home]);
   if (!r.ok) fail(`could not give ${user} its home for this run`, r.err);
   return home;
 }
@@ -155,16 +174,22 @@ function grantsFor(s: Setup, installDir: string | undefined): Grant[] {
 }
 
 function asUser(cmd: AgentCommand, s: Setup, uid: number, home: string, agentReal?: string): AgentCommand {
-  // Its CLI's config and chats in its own home: the job's XDG_CONFIG_HOME (/home/runner/.config on a
-  // hosted runner) is not its to write, nor a CURSOR_CONFIG_DIR of the job's.
+  // Its CLI's config and chats in its own home, in the one place every build's rule names (freshHome):
+  // the job's XDG_CONFIG_HOME (/home/runner/.config on a hosted runner), CURSOR_CONFIG_DIR and
+  // CURSOR_DATA_DIR are not its to write. The job's other XDG base directories go too: unset, they are
+  // the agent's home's.
+  const state = path.join(home, STATE_DIR);
   const env: NodeJS.ProcessEnv = {
     ...cmd.env,
     HOME: home,
     USER: s.user,
     LOGNAME: s.user,
-    XDG_CONFIG_HOME: path.join(home, ".config"),
+    XDG_CONFIG_HOME: path.join(home, CONFIG_DIR),
+    CURSOR_CONFIG_DIR: state,
+    CURSOR_DATA_DIR: state,
   };
-  delete env.CURSOR_CONFIG_DIR;
+  for (const name of ["XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME", "XDG_RUNTIME_DIR"])
+    delete env[name];
   const file = agentReal ?? cmd.file;
   const inner = ["--no-new-privs", "--", file, ...cmd.args];
   if (s.uid === 0) {

@@ -24,13 +24,23 @@ export interface Side {
   PATH?: string;
 }
 
-/** Why `dir` is not a chat to keep (a link, a device, too much), or undefined. */
-export async function checkTree(dir: string): Promise<string | undefined> {
+/** What a copy of a chat holds, as far as keeping it goes. */
+export interface Survey {
+  /** Why it is not a chat to keep (a link, a device, too much), or undefined. */
+  refused?: string;
+  /** Its latest modification, of a file or a directory (ms): tar keeps them, so a copy shows its source's. */
+  newestMs: number;
+}
+
+/** Walks `dir` without following links: what it holds and when it last changed. */
+export async function surveyTree(dir: string): Promise<Survey> {
   let entries = 0;
   let bytes = 0;
+  let newestMs = 0;
   const walk = async (d: string): Promise<string | undefined> => {
     const top = await lstat(d);
     if (!top.isDirectory()) return `${path.basename(d)} is not a directory`;
+    newestMs = Math.max(newestMs, top.mtimeMs);
     for (const name of await readdir(d)) {
       const p = path.join(d, name);
       const s = await lstat(p);
@@ -40,6 +50,7 @@ export async function checkTree(dir: string): Promise<string | undefined> {
         if (why) return why;
       } else if (s.isFile()) {
         bytes += s.size;
+        newestMs = Math.max(newestMs, s.mtimeMs);
         if (bytes > MAX_CHAT_BYTES) return `more than ${MAX_CHAT_BYTES / 1024 ** 2} MiB`;
       } else {
         return `${path.relative(dir, p)} is not a regular file nor a directory`;
@@ -48,10 +59,35 @@ export async function checkTree(dir: string): Promise<string | undefined> {
     return undefined;
   };
   try {
-    return await walk(dir);
+    const refused = await walk(dir);
+    return refused ? { refused, newestMs } : { newestMs };
   } catch (e) {
-    return (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    return { refused: (e as NodeJS.ErrnoException).code ?? (e as Error).message, newestMs };
   }
+}
+
+/** Why `dir` is not a chat to keep (a link, a device, too much), or undefined. */
+export async function checkTree(dir: string): Promise<string | undefined> {
+  return (await surveyTree(dir)).refused;
+}
+
+/**
+ * Which of `dirs` are directories, as `side` sees them, and each one's physical path (`pwd -P`: two names of
+ * one directory, through a link, are one). Asked as the side's own user, like the copies: the action never
+ * follows the agent's links with its own rights. What `pwd` prints is the agent's to choose, so it serves
+ * only to tell places apart, never as a path to use. Rejects when the probe itself fails.
+ */
+export async function realDirs(side: Side, dirs: readonly string[]): Promise<(string | undefined)[]> {
+  const script = `for d; do p=$(cd -- "$d" 2>/dev/null && pwd -P) && printf '%s' "$p"; printf '\\0'; done`;
+  const env = { PATH: side.PATH ?? process.env.PATH ?? "/usr/bin:/bin", LC_ALL: "C" };
+  const probe = spawnAs(side, ["sh", "-c", script, "sh", ...dirs], env, ["ignore", "pipe", "pipe"]);
+  const chunks: Buffer[] = [];
+  probe.child.stdout?.on("data", (d: Buffer) => chunks.push(d));
+  const failed = await probe.done;
+  if (failed) throw new Error(`looking for the chat: ${failed}`);
+  const found = Buffer.concat(chunks).toString("utf8").split("\0").slice(0, dirs.length);
+  if (found.length !== dirs.length) throw new Error("looking for the chat: the answer was cut short");
+  return found.map((p) => p || undefined);
 }
 
 /**

@@ -6,9 +6,11 @@
  * The prefix ends with `/`, a character no owner, repository name or number holds, so no thread's prefix
  * is the start of another's: `…/12/` is not a prefix of `…/123/`, nor `o/x/` of `o/x-pr/`.
  *
- * On disk (docs/session.md): the CLI keeps each chat in `<config dir>/chats/<md5 of the workspace path>/<chat
- * id>/` (a SQLite `store.db` with its `-wal` and `-shm`), the config dir being `$CURSOR_CONFIG_DIR`, else
- * `$XDG_CONFIG_HOME/cursor`, else `~/.cursor`; `--resume <id>` looks for the chat there.
+ * On disk (docs/session.md): the CLI keeps each chat in `<state dir>/chats/<md5 of the workspace path>/<chat
+ * id>/` (a SQLite `store.db` with its `-wal` and `-shm`), and `--resume <id>` looks for it there. Which
+ * directory is the state dir differs between builds (older ones: `~/.cursor` always; newer ones read
+ * `CURSOR_CONFIG_DIR`, `CURSOR_DATA_DIR` and `XDG_CONFIG_HOME`, in an order nobody has pinned down), so
+ * every place a build may use is a candidate.
  */
 import { createHash } from "node:crypto";
 import { realpathSync } from "node:fs";
@@ -48,23 +50,38 @@ export function isChatId(id: unknown): id is string {
   return typeof id === "string" && /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/.test(id);
 }
 
-/** The CLI's config dir, as the agent's environment makes it. */
-function configDir(agentEnv: NodeJS.ProcessEnv): string {
-  const own = agentEnv.CURSOR_CONFIG_DIR?.trim();
-  if (own) return own;
-  const xdg = agentEnv.XDG_CONFIG_HOME?.trim();
-  if (xdg) return path.join(xdg, "cursor");
-  return path.join(agentEnv.HOME ?? "", ".cursor");
+/**
+ * Every state dir a build of the CLI may use under the agent's environment, without repeats, in the order
+ * a tie between two copies of a chat is settled: `$CURSOR_CONFIG_DIR`, `$CURSOR_DATA_DIR`,
+ * `$XDG_CONFIG_HOME/cursor`, `~/.cursor` (`$HOME`'s: the CLI's homedir() reads it first). A blank variable
+ * is unset; a relative one is the agent's working directory's (the workspace), as the CLI's own fs would
+ * take it. Without a HOME, no `~/.cursor` can be named.
+ */
+export function statePlaces(agentEnv: NodeJS.ProcessEnv, cwd: string): string[] {
+  const set = (v: string | undefined) => (v?.trim() ? v : undefined);
+  const xdg = set(agentEnv.XDG_CONFIG_HOME);
+  const home = set(agentEnv.HOME);
+  const places = [
+    set(agentEnv.CURSOR_CONFIG_DIR),
+    set(agentEnv.CURSOR_DATA_DIR),
+    xdg && path.join(xdg, "cursor"),
+    home && path.join(home, ".cursor"),
+  ];
+  return [...new Set(places.filter((p) => p !== undefined).map((p) => path.resolve(cwd, p)))];
 }
 
-/** The directory of the workspace's chats: the CLI names it by the md5 of the workspace's real path. */
-export function workspaceChats(agentEnv: NodeJS.ProcessEnv, workspace: string): string {
+/** The workspace's name among a state dir's chats: the md5 of its real path, as the CLI names it. */
+function workspaceName(workspace: string): string {
   let real = workspace;
   try {
     real = realpathSync(workspace);
   } catch {
     // A workspace that cannot be resolved is named as given, as the CLI would.
   }
-  const hash = createHash("md5").update(real).digest("hex");
-  return path.join(configDir(agentEnv), "chats", hash);
+  return createHash("md5").update(real).digest("hex");
+}
+
+/** Where a state dir keeps a chat of the workspace (the md5 of the workspace's real path names it). */
+export function chatIn(stateDir: string, workspace: string, id: string): string {
+  return path.join(stateDir, "chats", workspaceName(workspace), id);
 }

@@ -11,7 +11,8 @@ import path from "node:path";
 import { oneLine } from "../base/format.js";
 import { type CacheCall, withCache } from "./cache.js";
 import { checkTree, copyTree, type Side } from "./chat-store.js";
-import { isChatId, runKey, type Thread, threadPrefix, workspaceChats } from "./key.js";
+import { findChat } from "./found.js";
+import { chatIn, isChatId, runKey, statePlaces, type Thread, threadPrefix } from "./key.js";
 
 export type { Side } from "./chat-store.js";
 export type { Thread } from "./key.js";
@@ -21,8 +22,15 @@ export interface ChatPlace {
   /** The thread's pull request comes from a fork: its own runs can write the cache this run reads. */
   fromFork?: boolean;
   workspace: string;
-  /** The agent's environment: HOME, XDG_CONFIG_HOME and CURSOR_CONFIG_DIR place its CLI's chats. */
+  /** The agent's environment: its HOME, XDG_CONFIG_HOME, CURSOR_CONFIG_DIR and CURSOR_DATA_DIR are where
+   * a build of its CLI may keep its chats (key.ts statePlaces). */
   agentEnv: NodeJS.ProcessEnv;
+  /**
+   * The one state dir every rule names in `agentEnv`, when the action laid the agent's home out so
+   * (unprivileged-user: security/agent-user.ts): the chat is restored there alone. Without it, into every
+   * candidate place. After the run every candidate place is looked in either way.
+   */
+  stateDir?: string;
   /** The agent's side (its user under unprivileged-user) and the action's. */
   agent: Side;
   self: Side;
@@ -87,8 +95,7 @@ export async function restoreChat(
     const id = await stagedId(staging);
     const why = await checkTree(path.join(staging, "chat"));
     if (why) return fail(`the saved chat is refused: ${why}`);
-    const to = path.join(workspaceChats(place.agentEnv, place.workspace), id);
-    await copyTree(path.join(staging, "chat"), place.self, to, place.agent);
+    await placeChat(place, path.join(staging, "chat"), id, deps);
     deps.log(`Continuing the chat ${id} of ${name(thread)} (saved as ${answer.value}).`);
     return { resume: id, key: answer.value };
   } catch (e) {
@@ -119,16 +126,10 @@ export async function saveChat(
     deps.notice(`The chat of ${name(thread)} could not be saved (${oneLine(why)}).`);
     return false;
   };
-  try {
-    await fresh(staging);
-    const from = path.join(workspaceChats(place.agentEnv, place.workspace), chatId);
-    await copyTree(from, place.agent, path.join(staging, "chat"), place.self);
-    const why = await checkTree(path.join(staging, "chat"));
-    if (why) return fail(`the chat is not saved: ${why}`);
-    await writeFile(path.join(staging, "chat.json"), JSON.stringify({ id: chatId }), { mode: 0o600 });
-  } catch (e) {
+  const why = await stageChat(place, chatId, staging, deps).catch((e: Error) => e.message);
+  if (why !== undefined) {
     await rm(staging, { recursive: true, force: true }).catch(() => undefined);
-    return fail((e as Error).message);
+    return fail(why);
   }
   const key = runKey(thread, deps.cache.env, deps.now());
   const answer = await withCache({ ...deps.cache, deadlineMs }, (cache) => cache.saveCache([staging], key));
@@ -139,6 +140,64 @@ export async function saveChat(
   }
   deps.log(`The chat ${chatId} of ${name(thread)} is saved (${key}).`);
   return true;
+}
+
+/**
+ * The staged chat into the CLI's place for it: the one state dir every rule names, else each candidate
+ * (a build follows one rule, unknown which). Written in one place at least, or it rejects; a place that
+ * could not be written is said.
+ */
+async function placeChat(place: ChatPlace, from: string, id: string, deps: SessionDeps): Promise<void> {
+  const dirs = place.stateDir ? [place.stateDir] : statePlaces(place.agentEnv, place.workspace);
+  const failed: string[] = [];
+  for (const dir of dirs) {
+    await copyTree(from, place.self, chatIn(dir, place.workspace, id), place.agent).catch((e: Error) =>
+      failed.push(e.message),
+    );
+  }
+  if (dirs.length === 0 || failed.length === dirs.length) {
+    throw new Error(failed[0] ?? "the agent's environment names no place for its chats");
+  }
+  for (const why of failed) deps.log(`The chat ${id} could not be placed everywhere: ${oneLine(why)}.`);
+}
+
+/**
+ * The chat `id` from wherever the CLI kept it into the staging directory (`chat/`, `chat.json`), checked.
+ * Resolves with why it is not saved, or undefined.
+ */
+async function stageChat(
+  place: ChatPlace,
+  id: string,
+  staging: string,
+  deps: SessionDeps,
+): Promise<string | undefined> {
+  await fresh(staging);
+  const places = statePlaces(place.agentEnv, place.workspace).map((d) => chatIn(d, place.workspace, id));
+  const found = await findChat(
+    places,
+    place.agent,
+    place.self,
+    path.join(staging, "found"),
+    path.join(staging, "chat"),
+  );
+  const { kept, copies } = found;
+  if (!kept) {
+    const refused = copies[0]?.refused;
+    if (refused) return `the chat is not saved: ${refused}`;
+    // The notice is one short line: the places go to the log.
+    deps.log(`The chat ${id} is in none of the places the CLI may keep it: ${places.join(", ")}.`);
+    return `it is in none of the ${places.length} places the CLI may keep it`;
+  }
+  if (copies.length > 1) {
+    const others = copies
+      .filter((c) => c !== kept)
+      .map((c) => `${c.place}${c.refused ? ` (${c.refused})` : ""}`);
+    deps.log(
+      `The chat ${id} was in ${copies.length} places: ${kept.place} is kept (the newest), not ${others.join(", ")}.`,
+    );
+  }
+  await writeFile(path.join(staging, "chat.json"), JSON.stringify({ id }), { mode: 0o600 });
+  return undefined;
 }
 
 /** The staging directory, empty and the action's alone. */

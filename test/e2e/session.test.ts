@@ -2,14 +2,23 @@
  * `session: pull-request` through the bundle: the real @actions/cache client in the action against the
  * cache service stand-in (test/harness/cache-service.ts), the fake CLI keeping chats as the CLI does. Run 1
  * of pull request #7 starts a chat and saves it; run 2 (a new home: nothing of run 1 on disk but the cache)
- * continues it; pull request #70 never gets #7's chat; a cache that fails is a notice and a new chat.
+ * continues it; pull request #70 never gets #7's chat; a cache that fails is a notice and a new chat. Then
+ * the same two runs with the fake CLI under each rule a build may follow for where it keeps its chats
+ * (test/fake-agent/fake-agent.mjs ChatRule), under the default strategy (as root: the agent's own user)
+ * and under no-sudo, with a job that sets every variable a rule reads.
  */
-import { mkdtempSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type CacheService, startCacheService } from "../harness/cache-service.js";
-import { cleanupActionRuns, runAction } from "../harness/run-action.js";
+import {
+  can,
+  cleanupActionRuns,
+  type FakeAgentScenario,
+  runAction,
+  sharedWithOtherUsers,
+} from "../harness/run-action.js";
 
 afterAll(cleanupActionRuns);
 
@@ -109,4 +118,100 @@ describe("a pull request's chat across runs", () => {
     expect(r.outputs.resumed).toBe("false");
     expect(notices(r).some((n) => n.includes("could not be restored"))).toBe(true);
   }, 150_000);
+});
+
+type Rule = NonNullable<FakeAgentScenario["chatRule"]>;
+const RULES: Rule[] = ["env", "data", "xdg", "home"];
+
+const root = process.geteuid?.() === 0;
+const ready = root && can("setfacl") && can("useradd") && can("setpriv") && can("pkill");
+/** A user of this file's own: test files run side by side, and a run ends every process of its user. */
+const USER = "cursor-agent-chat";
+
+/**
+ * The job's own CURSOR_CONFIG_DIR, CURSOR_DATA_DIR and XDG_CONFIG_HOME, new for each run (a runner is a new
+ * machine each job: nothing of the last run is on disk), closed to others as a job user's are.
+ */
+function jobDirs(): Record<string, string> {
+  const base = mkdtempSync(path.join(tmpdir(), "session-job-dirs-"));
+  const dirs = { CURSOR_CONFIG_DIR: "config", CURSOR_DATA_DIR: "data", XDG_CONFIG_HOME: "xdg" };
+  return Object.fromEntries(
+    Object.entries(dirs).map(([name, dir]) => {
+      mkdirSync(path.join(base, dir), { mode: 0o700 });
+      return [name, path.join(base, dir)];
+    }),
+  );
+}
+
+async function runUnder(strategy: "auto" | "no-sudo", rule: Rule, prompt: string, records: string) {
+  const env: Record<string, string> = { ...runnerEnv(), ...jobDirs() };
+  const inputs: Record<string, string> = { "safety-strategy": strategy };
+  if (strategy === "auto") {
+    // As root, auto is unprivileged-user: the fake CLI and Node where the agent's user can run them.
+    const shared = await sharedWithOtherUsers();
+    env.PATH = [shared.fakeAgentDir, shared.bin, process.env.PATH].join(path.delimiter);
+    inputs["agent-user"] = USER;
+  }
+  return runAction({
+    inputs: { prompt, session: "pull-request", comment: "false", ...inputs },
+    env,
+    timeoutMs: 120_000,
+    pullRequest: { number: 5 },
+    // The record where the agent's user can write it.
+    scenario: { chats: true, chatRule: rule, record: path.join(records, `${prompt}.json`) },
+  });
+}
+
+/** Run 1 starts the chat and saves it, run 2 (nothing of run 1 on disk) continues it. */
+async function twoRuns(strategy: "auto" | "no-sudo", rule: Rule) {
+  const records = mkdtempSync(path.join(tmpdir(), "session-records-"));
+  chmodSync(records, 0o777);
+  const first = await runUnder(strategy, rule, "first", records);
+  expect(first.outputs.conclusion).toBe("success");
+  expect(notices(first)).toEqual([]);
+  const chat = first.outputs["session-id"];
+  expect(first.record?.chat?.id).toBe(chat);
+  expect(svc.calls("CreateCacheEntry")).toHaveLength(1);
+  const second = await runUnder(strategy, rule, "second", records);
+  expect(second.record?.parsed?.options.resume).toBe(chat);
+  expect(second.record?.chat).toMatchObject({ id: chat, resumed: true, before: ["first"] });
+  expect([second.outputs["session-id"], second.outputs.resumed]).toEqual([chat, "true"]);
+  expect(notices(second)).toEqual([]);
+  return [first, second] as const;
+}
+
+describe("the chat found wherever the CLI keeps it", () => {
+  it.skipIf(!ready).each(RULES)(
+    `default strategy (the agent's own user), rule %s: continued by the next run${ready ? "" : " (skipped: needs root, setfacl, useradd, setpriv and pkill)"}`,
+    async (rule) => {
+      const runs = await twoRuns("auto", rule);
+      for (const r of runs) {
+        expect(r.stdout).toContain(`Safety: unprivileged-user (the agent runs as ${USER}`);
+        // Every place a rule names is in the agent's own home, never one of the job's.
+        const home = r.record?.env.HOME ?? "";
+        expect(home).not.toBe("");
+        for (const name of ["CURSOR_CONFIG_DIR", "CURSOR_DATA_DIR", "XDG_CONFIG_HOME"]) {
+          expect(r.record?.env[name]?.startsWith(`${home}/`), name).toBe(true);
+        }
+      }
+    },
+    120_000,
+  );
+
+  it.each(RULES)(
+    "no-sudo, rule %s, a job setting CURSOR_CONFIG_DIR, CURSOR_DATA_DIR and XDG_CONFIG_HOME: continued",
+    async (rule) => {
+      const [first] = await twoRuns("no-sudo", rule);
+      const kept = first.record?.chat?.dir ?? "";
+      const expected = {
+        env: first.record?.env.CURSOR_CONFIG_DIR,
+        data: first.record?.env.CURSOR_DATA_DIR,
+        xdg: `${first.record?.env.XDG_CONFIG_HOME}/cursor`,
+        home: `${first.record?.env.HOME}/.cursor`,
+      }[rule];
+      // Each rule kept it in a place of its own: the action had to look in that one.
+      expect(kept.startsWith(`${expected}/chats/`)).toBe(true);
+    },
+    120_000,
+  );
 });

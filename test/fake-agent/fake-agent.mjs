@@ -27,6 +27,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { createRequire } from "node:module";
+import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
@@ -72,6 +73,17 @@ function randomUUID() {
  * @property {Record<string, number>} [pauses] before writing line N (after its gate), pause this many ms
  * @property {boolean} [chats] keep chats as the CLI does (see keepChat): `--resume <id>` continues a
  *   chat found in the store, else a new chat starts, silently; the default stream names the chat's id
+ * @property {ChatRule} [chatRule] where the chats are kept (see stateDir); default "env"
+ */
+
+/**
+ * Where a build of the CLI keeps its state, chats among it. Builds differ, and which variable moves the
+ * chats in the newer ones is not pinned down, so each reading is a rule of its own:
+ * - "env": `$CURSOR_CONFIG_DIR`, else `$CURSOR_DATA_DIR`, else `$XDG_CONFIG_HOME/cursor`, else `~/.cursor`;
+ * - "data": `$CURSOR_DATA_DIR`, else `~/.cursor` (only the data variable moves them);
+ * - "xdg": `$XDG_CONFIG_HOME/cursor`, else `~/.cursor` (only XDG moves them);
+ * - "home": `~/.cursor` whatever the environment says (the older builds).
+ * @typedef {"env" | "data" | "xdg" | "home"} ChatRule
  */
 
 /**
@@ -591,23 +603,36 @@ function defaultOutput(parsed, apiKeySource, sessionId = randomUUID()) {
 // Chats
 
 /**
- * Where the CLI keeps a workspace's chats (docs/session.md): its config dir (`$CURSOR_CONFIG_DIR`,
- * else `$XDG_CONFIG_HOME/cursor`, else `~/.cursor`), `chats/`, the md5 of the workspace's real path.
+ * The state directory under the scenario's rule (see ChatRule): a blank variable counts as unset, and
+ * `~` is `$HOME` (Node's homedir() reads it first).
+ * @param {ChatRule} rule
+ */
+function stateDir(rule) {
+  const env = process.env;
+  const set = (/** @type {string | undefined} */ v) => (v?.trim() ? v : undefined);
+  const xdg = set(env.XDG_CONFIG_HOME) && join(/** @type {string} */ (env.XDG_CONFIG_HOME), "cursor");
+  const byRule = {
+    env: set(env.CURSOR_CONFIG_DIR) ?? set(env.CURSOR_DATA_DIR) ?? xdg,
+    data: set(env.CURSOR_DATA_DIR),
+    xdg,
+    home: undefined,
+  };
+  return resolve(byRule[rule] || join(homedir(), ".cursor"));
+}
+
+/**
+ * Where the CLI keeps a workspace's chats (docs/session.md): its state dir, `chats/`, the md5 of the
+ * workspace's real path.
  * @param {ParsedArgs} parsed
  */
 function chatsDir(parsed) {
-  const env = process.env;
-  const config = env.CURSOR_CONFIG_DIR?.trim()
-    ? env.CURSOR_CONFIG_DIR
-    : env.XDG_CONFIG_HOME?.trim()
-      ? join(env.XDG_CONFIG_HOME, "cursor")
-      : join(env.HOME ?? "", ".cursor");
   const workspace = resolve(typeof parsed.options.workspace === "string" ? parsed.options.workspace : ".");
   let real = workspace;
   try {
     real = realpathSync(workspace);
   } catch {}
-  return join(config, "chats", crypto().createHash("md5").update(real).digest("hex"));
+  const hash = crypto().createHash("md5").update(real).digest("hex");
+  return join(stateDir(scenario.chatRule ?? "env"), "chats", hash);
 }
 
 /**

@@ -67,6 +67,12 @@ export function fixture(name: string): string {
 export interface FakeAgentScenario {
   /** Keep chats as the CLI does (docs/session.md): `--resume <id>` continues one it has. */
   chats?: boolean;
+  /**
+   * Where the fake CLI keeps them (test/fake-agent/fake-agent.mjs ChatRule): "env" (the default:
+   * CURSOR_CONFIG_DIR, CURSOR_DATA_DIR, XDG_CONFIG_HOME, ~/.cursor), "data", "xdg", or "home" (always
+   * ~/.cursor, as older builds).
+   */
+  chatRule?: "env" | "data" | "xdg" | "home";
   /** Absolute path of an ndjson file replayed to stdout byte for byte. Default: a 3-event success. */
   transcript?: string;
   /** Pause between lines (or chunks), ms. */
@@ -125,6 +131,8 @@ export interface FakeAgentRecord {
   exitCode?: number;
   /** The line whose gate the replay is waiting on. */
   waitingAt?: number;
+  /** With `chats`: where the chat was kept, its id, the id asked for, whether it was found, its turns before. */
+  chat?: { dir: string; id: string; asked?: string; resumed: boolean; before: string[] };
 }
 
 /** A gate for {@link FakeAgentScenario.gates}: the fake agent waits before a line until it is opened. */

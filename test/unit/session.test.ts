@@ -19,7 +19,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { withCache } from "../../src/session/cache.js";
-import { threadPrefix, workspaceChats } from "../../src/session/key.js";
+import { type Copy, pick } from "../../src/session/found.js";
+import { chatIn, statePlaces, threadPrefix } from "../../src/session/key.js";
 import {
   type ChatPlace,
   restoreChat,
@@ -89,24 +90,35 @@ function place(home: string, t = thread): ChatPlace {
 
 interface Turn {
   sessionId: string;
-  chat: { id: string; resumed: boolean; before: string[] };
+  chat: { id: string; resumed: boolean; before: string[]; dir: string };
 }
 
-/** One turn of the fake CLI, with chats kept; its init event's session id and what it found. */
-function agentTurn(home: string, prompt: string, resume?: string): Turn {
+type Rule = "env" | "data" | "xdg" | "home";
+
+/**
+ * One turn of the fake CLI, with chats kept (where `rule` says, in `env` with HOME `home`); its init
+ * event's session id and what it found.
+ */
+function agentTurn(
+  home: string,
+  prompt: string,
+  resume?: string,
+  rule?: Rule,
+  env: NodeJS.ProcessEnv = {},
+): Turn {
   const scenario = path.join(dir, `scenario-${prompt}.json`);
   const record = path.join(dir, `record-${prompt}.json`);
-  writeFileSync(scenario, JSON.stringify({ chats: true, record }));
+  writeFileSync(scenario, JSON.stringify({ chats: true, chatRule: rule, record }));
   const args = ["-p", "--output-format", "stream-json", "--trust", "--workspace", path.join(dir, "ws")];
   if (resume) args.push("--resume", resume);
   const r = spawnSync(process.execPath, [FAKE_AGENT, ...args, prompt], {
-    env: { PATH: process.env.PATH, HOME: home, CURSOR_API_KEY: "k", FAKE_AGENT_SCENARIO: scenario },
+    env: { PATH: process.env.PATH, ...env, HOME: home, CURSOR_API_KEY: "k", FAKE_AGENT_SCENARIO: scenario },
     encoding: "utf8",
     stdio: ["ignore", "pipe", "pipe"],
   });
   expect(r.status, r.stderr).toBe(0);
   const init = JSON.parse(r.stdout.split("\n")[0] ?? "{}") as { session_id: string };
-  const rec = JSON.parse(readFileSync(record, "utf8")) as { chat: Turn["chat"] };
+  const rec = JSON.parse(readFileSync(record, "utf8")) as { chat: Turn["chat"] & { dir: string } };
   return { sessionId: init.session_id, chat: rec.chat };
 }
 
@@ -271,7 +283,7 @@ describe("what is kept and handed back", () => {
   it("a chat holding a link is not saved (it could point at the action's files)", async () => {
     const home = path.join(dir, "home");
     const turn = agentTurn(home, "t");
-    const chat = path.join(workspaceChats({ HOME: home }, path.join(dir, "ws")), turn.sessionId);
+    const chat = chatIn(path.join(home, ".cursor"), path.join(dir, "ws"), turn.sessionId);
     writeFileSync(path.join(dir, "secret"), "s3cret");
     symlinkSync(path.join(dir, "secret"), path.join(chat, "store.db-wal"));
     expect(await saveChat(place(home), turn.sessionId, deps(), 30_000)).toBe(false);
@@ -318,5 +330,122 @@ describe("what is kept and handed back", () => {
     expect(envs).toContain("PATH=");
     expect(envs).not.toContain(svc.token);
     expect(process.env.ACTIONS_RUNTIME_TOKEN).toBeUndefined();
+  });
+});
+
+describe("the CLI's places for its chats (builds differ: each rule is one)", () => {
+  it("every candidate, in order: CURSOR_CONFIG_DIR, CURSOR_DATA_DIR, XDG_CONFIG_HOME/cursor, ~/.cursor", () => {
+    const env = { CURSOR_CONFIG_DIR: "/c", CURSOR_DATA_DIR: "/d", XDG_CONFIG_HOME: "/x", HOME: "/h" };
+    expect(statePlaces(env, "/ws")).toEqual(["/c", "/d", "/x/cursor", "/h/.cursor"]);
+    // Blank is unset, a repeat is one place, a relative one is the agent's working directory's.
+    expect(
+      statePlaces({ CURSOR_CONFIG_DIR: " ", CURSOR_DATA_DIR: "/h/.cursor/", HOME: "/h" }, "/ws"),
+    ).toEqual(["/h/.cursor"]);
+    expect(statePlaces({ CURSOR_DATA_DIR: "state", XDG_CONFIG_HOME: "" }, "/ws")).toEqual(["/ws/state"]);
+    expect(statePlaces({}, "/ws")).toEqual([]);
+  });
+
+  it("of two copies the newest is kept (the one the CLI wrote), a tie goes to the first, a refused one never", () => {
+    const copy = (place: string, newestMs: number, refused?: string): Copy => ({
+      place,
+      dir: `/s/${place}`,
+      newestMs,
+      ...(refused ? { refused } : {}),
+    });
+    expect(pick([copy("a", 1), copy("b", 2)])?.place).toBe("b");
+    expect(pick([copy("a", 2), copy("b", 2)])?.place).toBe("a");
+    expect(pick([copy("a", 1), copy("b", 9, "a link")])?.place).toBe("a");
+    expect(pick([copy("b", 9, "a link")])).toBeUndefined();
+    expect(pick([])).toBeUndefined();
+  });
+
+  /** An environment whose every variable names a place of its own, as a job may set them all. */
+  function everyVariable(root: string): NodeJS.ProcessEnv {
+    return {
+      CURSOR_CONFIG_DIR: path.join(root, "config"),
+      CURSOR_DATA_DIR: path.join(root, "data"),
+      XDG_CONFIG_HOME: path.join(root, "xdg"),
+    };
+  }
+
+  it.each(["env", "data", "xdg", "home"] as const)(
+    "rule %s: restored into every place, found where the CLI wrote it, continued three times",
+    async (rule) => {
+      const runPlace = (n: number): ChatPlace => {
+        const home = path.join(dir, `home${n}`);
+        return { ...place(home), agentEnv: { HOME: home, ...everyVariable(path.join(dir, `job${n}`)) } };
+      };
+      const turn = (n: number, p: ChatPlace, resume?: string) =>
+        agentTurn(p.agentEnv.HOME ?? "", `turn${n}`, resume, rule, p.agentEnv);
+      const p1 = runPlace(1);
+      const first = turn(1, p1);
+      expect(await saveChat(p1, first.sessionId, deps(), 30_000)).toBe(true);
+
+      const p2 = runPlace(2);
+      const restored = await restoreChat(p2, deps(), 10_000);
+      // In each of the four places: whichever the CLI reads, it has the chat.
+      for (const d of statePlaces(p2.agentEnv, p2.workspace)) {
+        expect(existsSync(path.join(chatIn(d, p2.workspace, first.sessionId), "store.db")), d).toBe(true);
+      }
+      const second = turn(2, p2, restored.resume);
+      expect(second.chat).toMatchObject({ id: first.sessionId, resumed: true, before: ["turn1"] });
+      logs = [];
+      expect(await saveChat(p2, second.sessionId, deps(), 30_000)).toBe(true);
+      // The three copies the run restored and the CLI did not touch are older than the one it wrote.
+      expect(logs.join("\n")).toContain(
+        `was in 4 places: ${path.join(second.chat.dir, first.sessionId)} is kept (the newest)`,
+      );
+
+      const p3 = runPlace(3);
+      const third = await restoreChat(p3, deps(), 10_000);
+      expect(turn(3, p3, third.resume).chat.before).toEqual(["turn1", "turn2"]);
+      expect(notices).toEqual([]);
+    },
+  );
+
+  it("one state dir laid out for every rule: found once through a link to it, restored there alone", async () => {
+    /** A home as unprivileged-user lays it out: ~/.cursor, the variables naming it, XDG's a link to it. */
+    const laidOut = (home: string, link: boolean): ChatPlace => {
+      const state = path.join(home, ".cursor");
+      mkdirSync(state, { recursive: true });
+      mkdirSync(path.join(home, ".config"));
+      if (link) symlinkSync("../.cursor", path.join(home, ".config", "cursor"));
+      const agentEnv = {
+        HOME: home,
+        XDG_CONFIG_HOME: path.join(home, ".config"),
+        CURSOR_CONFIG_DIR: state,
+        CURSOR_DATA_DIR: state,
+      };
+      return { ...place(home), agentEnv, stateDir: state };
+    };
+    const home1 = path.join(dir, "home1");
+    const p1 = laidOut(home1, true);
+    // A build that reads XDG alone writes through the link.
+    const first = agentTurn(home1, "one", undefined, "xdg", p1.agentEnv);
+    expect(first.chat.dir.startsWith(path.join(home1, ".config", "cursor"))).toBe(true);
+    expect(await saveChat(p1, first.sessionId, deps(), 30_000)).toBe(true);
+    expect(logs.join("\n")).not.toContain("places");
+
+    // Without the link this time: the chat is restored into the state dir only.
+    const home2 = path.join(dir, "home2");
+    const p2 = laidOut(home2, false);
+    const restored = await restoreChat(p2, deps(), 10_000);
+    expect(existsSync(path.join(home2, ".config", "cursor"))).toBe(false);
+    const second = agentTurn(home2, "two", restored.resume, "home", p2.agentEnv);
+    expect(second.chat).toMatchObject({ id: first.sessionId, resumed: true, before: ["one"] });
+  });
+
+  it("a chat in none of the places: a notice naming them, nothing saved", async () => {
+    const home = path.join(dir, "home");
+    const turn = agentTurn(home, "t");
+    const p = { ...place(home), agentEnv: { HOME: home, XDG_CONFIG_HOME: path.join(dir, "xdg") } };
+    rmSync(chatIn(path.join(home, ".cursor"), p.workspace, turn.sessionId), { recursive: true });
+    expect(await saveChat(p, turn.sessionId, deps(), 30_000)).toBe(false);
+    expect(notices[0]).toContain("it is in none of the 2 places the CLI may keep it");
+    const looked = [path.join(dir, "xdg", "cursor"), path.join(home, ".cursor")];
+    expect(logs.join("\n")).toContain(
+      `none of the places the CLI may keep it: ${looked.map((d) => chatIn(d, p.workspace, turn.sessionId)).join(", ")}.`,
+    );
+    expect(svc.calls("CreateCacheEntry")).toEqual([]);
   });
 });
