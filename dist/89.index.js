@@ -613,6 +613,7 @@ function mib(bytes) {
 // EXTERNAL MODULE: ./src/install/manifest.ts
 var install_manifest = __webpack_require__(5474);
 ;// CONCATENATED MODULE: ./src/install/platform.ts
+
 /**
  * Where a build of the Cursor CLI is published, per platform (the layout the CLI's own install script
  * uses): `<base>/lab/<build>/<os>/<arch>/agent-cli-package.tar.gz` (`.zip` on Windows), one directory at
@@ -632,9 +633,27 @@ function targetOf(platform, arch) {
 function packageUrl(base, build, t) {
     return `${base}/lab/${build}/${t.os}/${t.arch}/agent-cli-package.${t.archive}`;
 }
-/** The launcher inside the package. */
-function launcherNames(t) {
-    return t.os === "windows" ? ["cursor-agent.exe", "cursor-agent.cmd", "cursor-agent"] : ["cursor-agent"];
+/**
+ * The CLI's launcher in the package at `dir` (`has` says whether a file of it exists), or why there is
+ * none. Windows' packages ship `cursor-agent.cmd` and `.ps1` over a bundled `node.exe` and `index.js` (the
+ * .cmd is one line: `"%~dp0node.exe" "%~dp0index.js" %*`). Node starts a .cmd only through cmd.exe (it
+ * refuses one without a shell since its 2024 security releases), and cmd.exe would parse the prompt, text
+ * from the pull request among it, as commands: so the action runs that one line itself, without a shell,
+ * as other projects that run the CLI on Windows do. A `cursor-agent.exe`, where a package has one, is
+ * started as it is.
+ */
+function launcherIn(dir, t, has) {
+    if (t.os !== "windows") {
+        return has("cursor-agent")
+            ? { file: external_node_path_default().join(dir, "cursor-agent"), args: [] }
+            : "no cursor-agent launcher";
+    }
+    if (has("cursor-agent.exe"))
+        return { file: external_node_path_default().join(dir, "cursor-agent.exe"), args: [] };
+    if (has("node.exe") && has("index.js")) {
+        return { file: external_node_path_default().join(dir, "node.exe"), args: [external_node_path_default().join(dir, "index.js")] };
+    }
+    return "neither cursor-agent.exe nor node.exe and index.js (what its cursor-agent.cmd would run)";
 }
 /**
  * The tool cache keys versions by semver: a build `2026.09.28-a1b2c3d` is kept as `2026.9.28-ga1b2c3d`
@@ -692,7 +711,7 @@ async function installAgent(s, env, log, platform = process.platform, arch = pro
         const files = manifest.entries.filter((e) => e.kind === "file");
         const bytes = files.reduce((n, e) => n + (e.size ?? 0), 0);
         log(`Cursor CLI ${build} installed in ${home} (${files.length} files, ${mib(bytes)}; manifest ${(0,install_manifest/* manifestFile */.YE)(home)})`);
-        return { agentPath: launcher(home, target), build, sha256, fromCache: false, home, manifest };
+        return { launcher: launcher(home, target), build, sha256, fromCache: false, home, manifest };
     }
     finally {
         await (0,promises_.rm)(work, { recursive: true, force: true });
@@ -721,7 +740,7 @@ async function fromCache(s, build, home, target, log) {
     const files = manifest.entries.filter((e) => e.kind === "file").length;
     log(`Cursor CLI ${build} from the tool cache (${home}), sha256 ${manifest.sha256}: its ${files} files match its manifest`);
     return {
-        agentPath: launcher(home, target),
+        launcher: launcher(home, target),
         build,
         sha256: manifest.sha256,
         fromCache: true,
@@ -843,12 +862,10 @@ async function latest(base, log) {
     throw new InstallError(`Could not find the latest Cursor CLI build (${problems.join("; ")}); set cursor-version to a build.`);
 }
 function launcher(dir, target) {
-    for (const name of launcherNames(target)) {
-        const p = external_node_path_default().join(dir, name);
-        if ((0,external_node_fs_.existsSync)(p))
-            return p;
-    }
-    throw new InstallError(`The Cursor CLI package has no ${launcherNames(target)[0]} launcher (in ${dir}).`);
+    const found = launcherIn(dir, target, (name) => (0,external_node_fs_.existsSync)(external_node_path_default().join(dir, name)));
+    if (typeof found !== "string")
+        return found;
+    throw new InstallError(`Could not install the Cursor CLI: its package has ${found} (in ${dir}).`);
 }
 
 
