@@ -4365,13 +4365,14 @@ class LineFramer {
         }
         else if (this.partial.length > 0) {
             this.partial.push(chunk.subarray(start, nl));
-            const whole = Buffer.concat(this.partial, this.partialLength + (nl - start));
+            const bytes = this.partialLength + (nl - start);
+            const whole = Buffer.concat(this.partial, bytes);
             this.partial = [];
             this.partialLength = 0;
-            this.line(whole.toString("utf8"), out);
+            this.line(whole.toString("utf8"), bytes, out);
         }
         else {
-            this.line(chunk.toString("utf8", start, nl), out);
+            this.line(chunk.toString("utf8", start, nl), nl - start, out);
         }
     }
     /** Whole lines, each ending in a newline, decoded at once (ASCII, so a character is a byte). */
@@ -4393,7 +4394,7 @@ class LineFramer {
                     continue;
                 }
             }
-            this.line(text.slice(start, nl), out, tried);
+            this.line(text.slice(start, nl), nl - start, out, tried);
         }
     }
     /** The current line is past the limit: counted, its pieces let go, the rest of it skipped unread. */
@@ -4420,25 +4421,26 @@ class LineFramer {
             this.partial = [];
             this.partialLength = 0;
         }
-        const rest = Buffer.concat(this.partial, this.partialLength).toString("utf8");
+        const bytes = this.partialLength;
+        const rest = Buffer.concat(this.partial, bytes).toString("utf8");
         this.partial = [];
         this.partialLength = 0;
         if (rest !== "")
-            this.line(rest, out);
+            this.line(rest, bytes, out);
         const pending = this.pending;
         this.pending = undefined;
         if (pending !== undefined)
             this.dropEvent(pending);
         return lines;
     }
-    /** `tried`: the line was offered to {@link fast} already (and not taken). */
-    line(raw, out, tried = false) {
+    /** `bytes`: the line's size in UTF-8; `tried`: it was offered to {@link fast} already (and not taken). */
+    line(raw, bytes, out, tried = false) {
         // CRLF from Windows wrappers; the JSON itself never ends in \r.
         const text = raw.charCodeAt(raw.length - 1) === 0x0d ? raw.slice(0, -1) : raw;
         const pending = this.pending;
         if (pending !== undefined) {
             if (!startsEvent(text))
-                return this.continueEvent(pending, text, out);
+                return this.continueEvent(pending, text, bytes, out);
             // No string's continuation can start so: the event before was cut off, and this is the next one.
             this.pending = undefined;
             this.dropEvent(pending);
@@ -4450,7 +4452,9 @@ class LineFramer {
         this.stats.lines++;
         if (!tried && this.fast?.(text, 0, text.length))
             return;
-        const value = parseObject(text);
+        // A line that does not end in `}` is no object: not worth a parse that throws (thousands of a run's
+        // events start such a line where the CLI writes line breaks raw).
+        const value = endsObject(text) ? parseObject(text) : undefined;
         if (value) {
             out({ value, physicalLines: 1 });
             return;
@@ -4458,18 +4462,18 @@ class LineFramer {
         // An object that stops inside a string: the producer wrote a line break in it raw, and the event goes
         // on over the next lines. Anything else is not an event.
         if (startsObject(text) && endsInString(text, false)) {
-            this.pending = { pieces: [text], bytes: Buffer.byteLength(text), lines: 1 };
+            this.pending = { pieces: [text], bytes, lines: 1 };
         }
         else {
             this.malformed(text, 1);
         }
     }
     /** The next physical line of an event begun on an earlier one, inside one of its strings. */
-    continueEvent(pending, text, out) {
+    continueEvent(pending, text, bytes, out) {
         this.stats.lines++;
         pending.lines++;
         if (pending.pieces !== undefined) {
-            pending.bytes += 1 + Buffer.byteLength(text);
+            pending.bytes += 1 + bytes;
             if (pending.bytes > this.maxLineBytes) {
                 // Past the bound: its lines are still followed to its end (a string's state), not kept.
                 this.stats.oversized++;
@@ -4514,12 +4518,22 @@ class LineFramer {
  */
 const STARTS_EVENT = /^\s*\{\s*"type"\s*:/;
 function startsEvent(text) {
+    // Most lines that continue a string start with a letter: no event, no test.
+    const c = text.charCodeAt(0);
+    if (c !== 0x7b /* { */ && c !== 0x20 && c !== 0x09)
+        return false;
     if (STARTS_EVENT.test(text))
         return true;
     if (!startsObject(text))
         return false;
     const alone = parseObject(text);
     return alone !== undefined && Object.hasOwn(alone, "type");
+}
+function endsObject(text) {
+    let i = text.length - 1;
+    while (i > 0 && text.charCodeAt(i) <= 0x20)
+        i--;
+    return text.charCodeAt(i) === 0x7d /* } */;
 }
 function startsObject(text) {
     return text.trimStart().charCodeAt(0) === 0x7b /* { */;
