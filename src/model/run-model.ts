@@ -18,7 +18,7 @@ import {
   resolveTool,
   type TodoItem,
   type Tool,
-  todoUpdate,
+  todosAfter,
   toolName,
 } from "../tools/index.js";
 import { interactionNote, isResume, lineCount, planNote, retryNote } from "./notes.js";
@@ -263,8 +263,7 @@ export class RunModel {
         this.recentDone.add(key);
       }
     }
-    const todos = todoUpdate(tool);
-    if (todos) this.todos = todos.merge ? mergeTodos(this.todos, todos.items) : todos.items;
+    this.todos = todosAfter(this.todos, tool) ?? this.todos;
     this.emit({ type: "tool-end", call, tool });
   }
 
@@ -327,15 +326,4 @@ export class RunModel {
   private note(text: string): void {
     this.emit({ type: "note", text });
   }
-}
-
-/** `update` merged into `list` by id: changed items in place, new ones at the end (at most 100 in all). */
-function mergeTodos(list: TodoItem[], update: TodoItem[]): TodoItem[] {
-  const out = [...list];
-  for (const u of update) {
-    const at = out.findIndex((t) => t.id === u.id);
-    if (at >= 0) out[at] = { ...out[at]!, ...u, content: u.content || out[at]!.content };
-    else if (out.length < 100) out.push(u);
-  }
-  return out;
 }

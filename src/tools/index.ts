@@ -1,4 +1,4 @@
-export { type TodoItem, type TodoStatus, todoUpdate } from "./other-tools.js";
+export { type TodoItem, type TodoStatus, todosAfter } from "./other-tools.js";
 export { outcomeError } from "./outcome.js";
 export {
   changedPath,

@@ -33,11 +33,29 @@ const MAX_TODOS = 100;
 const MAX_TODO_CHARS = 300;
 
 /**
+ * The todo list after `t`: `list` as a successful `updateTodosToolCall` leaves it (its items merged in by
+ * id with `merge: true`, else replacing it); undefined when `t` sets none.
+ */
+export function todosAfter(list: TodoItem[], t: Tool): TodoItem[] | undefined {
+  const update = todoUpdate(t);
+  if (!update) return undefined;
+  if (!update.merge) return update.items;
+  // Changed items in place, new ones at the end (at most MAX_TODOS in all).
+  const out = [...list];
+  for (const u of update.items) {
+    const at = out.findIndex((x) => x.id === u.id);
+    if (at >= 0) out[at] = { ...out[at]!, ...u, content: u.content || out[at]!.content };
+    else if (out.length < MAX_TODOS) out.push(u);
+  }
+  return out;
+}
+
+/**
  * The todo list a successful `updateTodosToolCall` sets: its items (from the result, else the
  * arguments), and whether they merge into the list by id (`merge: true`) or replace it. Statuses come as
  * `TODO_STATUS_IN_PROGRESS` or `in_progress` (docs/stream-format.md "Tool kinds").
  */
-export function todoUpdate(t: Tool): { merge: boolean; items: TodoItem[] } | undefined {
+function todoUpdate(t: Tool): { merge: boolean; items: TodoItem[] } | undefined {
   if (t.family !== todos || t.payload.outcome?.key !== "success") return undefined;
   const a = argsOf(t);
   const v = outcomeValue(t);
