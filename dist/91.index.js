@@ -1279,6 +1279,27 @@ const todos = {
 const MAX_TODOS = 100;
 const MAX_TODO_CHARS = 300;
 /**
+ * The todo list after `t`: `list` as a successful `updateTodosToolCall` leaves it (its items merged in by
+ * id with `merge: true`, else replacing it); undefined when `t` sets none.
+ */
+function todosAfter(list, t) {
+    const update = todoUpdate(t);
+    if (!update)
+        return undefined;
+    if (!update.merge)
+        return update.items;
+    // Changed items in place, new ones at the end (at most MAX_TODOS in all).
+    const out = [...list];
+    for (const u of update.items) {
+        const at = out.findIndex((x) => x.id === u.id);
+        if (at >= 0)
+            out[at] = { ...out[at], ...u, content: u.content || out[at].content };
+        else if (out.length < MAX_TODOS)
+            out.push(u);
+    }
+    return out;
+}
+/**
  * The todo list a successful `updateTodosToolCall` sets: its items (from the result, else the
  * arguments), and whether they merge into the list by id (`merge: true`) or replace it. Statuses come as
  * `TODO_STATUS_IN_PROGRESS` or `in_progress` (docs/stream-format.md "Tool kinds").
@@ -4079,9 +4100,7 @@ class RunModel {
                 this.recentDone.add(key);
             }
         }
-        const todos = todoUpdate(tool);
-        if (todos)
-            this.todos = todos.merge ? mergeTodos(this.todos, todos.items) : todos.items;
+        this.todos = todosAfter(this.todos, tool) ?? this.todos;
         this.emit({ type: "tool-end", call, tool });
     }
     /** A call already started or finished (listed, open, or finished recently). */
@@ -4140,18 +4159,6 @@ class RunModel {
     note(text) {
         this.emit({ type: "note", text });
     }
-}
-/** `update` merged into `list` by id: changed items in place, new ones at the end (at most 100 in all). */
-function mergeTodos(list, update) {
-    const out = [...list];
-    for (const u of update) {
-        const at = out.findIndex((t) => t.id === u.id);
-        if (at >= 0)
-            out[at] = { ...out[at], ...u, content: u.content || out[at].content };
-        else if (out.length < 100)
-            out.push(u);
-    }
-    return out;
 }
 
 // EXTERNAL MODULE: ./src/base/regexp.ts
