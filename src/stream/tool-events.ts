@@ -30,8 +30,6 @@ export interface ToolPayload {
   args?: Record<string, unknown>;
   /** Only on completion: the one outcome key of `result` and its value. */
   outcome?: ToolOutcome;
-  /** Siblings of the outcome key in `result` (`isBackground`, `terminalsFolder`). */
-  resultExtras?: Record<string, unknown>;
   startedAtMs?: number;
   completedAtMs?: number;
   /** The alternate naming reports the duration itself. */
@@ -122,9 +120,7 @@ function toolPayload(toolCall: Record<string, unknown>): ToolPayload | undefined
   }
   const result = b.result;
   if (result !== null && typeof result === "object" && !Array.isArray(result)) {
-    const { outcome, extras } = splitOutcome(result as Record<string, unknown>);
-    payload.outcome = outcome;
-    if (extras) payload.resultExtras = extras;
+    payload.outcome = outcomeOf(result as Record<string, unknown>);
   }
   return payload;
 }
@@ -137,25 +133,16 @@ function argsObject(v: unknown): Record<string, unknown> | undefined {
 /**
  * The outcome among `result`'s keys: the first one the vocabulary knows (./outcomes.ts), wherever it
  * stands; failing that, the first key that is no known sibling, an outcome the action does not know.
- * Every other key is an extra.
+ * The other keys (`isBackground`, `pid`, …) are metadata, which nothing reads.
  */
-function splitOutcome(result: Record<string, unknown>): {
-  outcome: ToolOutcome | undefined;
-  extras: Record<string, unknown> | undefined;
-} {
+function outcomeOf(result: Record<string, unknown>): ToolOutcome | undefined {
   const keys = Object.keys(result);
   const key = keys.find((k) => knownOutcome(k) !== undefined) ?? keys.find((k) => !RESULT_SIBLINGS.has(k));
-  let extras: Record<string, unknown> | undefined;
-  for (const k of keys) {
-    if (k === key) continue;
-    extras ??= {};
-    extras[k] = result[k];
-  }
-  if (key === undefined) return { outcome: undefined, extras };
+  if (key === undefined) return undefined;
   // `timeout` and `permissionDenied` can be bare (`{}`, `true`): an outcome all the same.
   const value = result[key];
   const v = value !== null && typeof value === "object" && !Array.isArray(value) ? value : {};
-  return { outcome: { key, value: v as Record<string, unknown> }, extras };
+  return { key, value: v as Record<string, unknown> };
 }
 
 export function alternateToolEvent(type: string, raw: Record<string, unknown>): ToolEvent | undefined {
