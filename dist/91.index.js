@@ -3402,10 +3402,7 @@ function toolPayload(toolCall) {
     }
     const result = b.result;
     if (result !== null && typeof result === "object" && !Array.isArray(result)) {
-        const { outcome, extras } = splitOutcome(result);
-        payload.outcome = outcome;
-        if (extras)
-            payload.resultExtras = extras;
+        payload.outcome = tool_events_outcomeOf(result);
     }
     return payload;
 }
@@ -3416,24 +3413,17 @@ function argsObject(v) {
 /**
  * The outcome among `result`'s keys: the first one the vocabulary knows (./outcomes.ts), wherever it
  * stands; failing that, the first key that is no known sibling, an outcome the action does not know.
- * Every other key is an extra.
+ * The other keys (`isBackground`, `pid`, …) are metadata, which nothing reads.
  */
-function splitOutcome(result) {
+function tool_events_outcomeOf(result) {
     const keys = Object.keys(result);
     const key = keys.find((k) => knownOutcome(k) !== undefined) ?? keys.find((k) => !RESULT_SIBLINGS.has(k));
-    let extras;
-    for (const k of keys) {
-        if (k === key)
-            continue;
-        extras ??= {};
-        extras[k] = result[k];
-    }
     if (key === undefined)
-        return { outcome: undefined, extras };
+        return undefined;
     // `timeout` and `permissionDenied` can be bare (`{}`, `true`): an outcome all the same.
     const value = result[key];
     const v = value !== null && typeof value === "object" && !Array.isArray(value) ? value : {};
-    return { outcome: { key, value: v }, extras };
+    return { key, value: v };
 }
 function alternateToolEvent(type, raw) {
     const r = tool_events_schemas().altToolEvent.safeParse(raw);
