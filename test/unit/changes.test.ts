@@ -68,9 +68,10 @@ async function track(
   workspace: string,
   events: object[],
   opts: Partial<FinishOptions> = { git: noGit },
+  now?: () => number,
 ): Promise<{ set: ChangeSet; tracker: ChangeTracker }> {
   const r = replay(lines(...events));
-  const tracker = new ChangeTracker({ workspace });
+  const tracker = new ChangeTracker({ workspace, now });
   for (const u of r.updates) tracker.onUpdate(u);
   // No git given: the workspace's own, as the action reads it.
   return { set: await tracker.finish({ ...opts, git: opts.git ?? createGitReader(workspace) }), tracker };
@@ -823,33 +824,28 @@ describe("cost guards", () => {
   const ws = "/work/ws";
   const numbered = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag} ${i}\n`).join("");
 
-  it("a 5 MB file gets counts and a note, no diff, quickly", async () => {
+  // Each guard below says, in its note, that the costly work was not done: that, not a time, is what holds.
+  it("a 5 MB file gets counts and a note, no diff", async () => {
     const before = `${"x".repeat(99)}\n`.repeat(50_000);
     const after = `${before}tail\n`.replace("x".repeat(99), "y".repeat(99));
-    const t0 = Date.now();
     const { set } = await track(ws, [init(ws), ...edit("big.txt", before, after)]);
-    expect(Date.now() - t0).toBeLessThan(10_000);
     expect(set.files).toEqual([expect.objectContaining({ path: "big.txt", added: 2, removed: 1 })]);
     expect(set.files[0]!.note).toMatch(/no diff: larger than 1\.0 MB/);
     expect(set.files[0]!.diff).toBeUndefined();
   });
 
   it("50k lines, all different: counts and a note, no diff", async () => {
-    const t0 = Date.now();
     const { set } = await track(ws, [
       init(ws),
       ...edit("p.txt", numbered(50_000, "old"), numbered(50_000, "new")),
     ]);
-    expect(Date.now() - t0).toBeLessThan(10_000);
     expect(set.files[0]).toMatchObject({ added: 50_000, removed: 50_000 });
     expect(set.files[0]!.note).toMatch(/more than 20000 lines/);
     expect(set.files[0]!.diff).toBeUndefined();
   });
 
   it("a pair too different to diff cheaply: counts and a note, no diff", () => {
-    const t0 = Date.now();
     const d = diffTexts("p.txt", numbered(15_000, "old"), "p.txt", numbered(15_000, "new"));
-    expect(Date.now() - t0).toBeLessThan(10_000);
     expect(d).toMatchObject({ added: 15_000, removed: 15_000 });
     expect(d.note).toMatch(/too many changes/);
     expect(d.diff).toBeUndefined();
@@ -872,8 +868,8 @@ describe("cost guards", () => {
     expect(set.notes.join()).toContain("too large to keep");
   });
 
-  it("replaying edits keeps to the budget: 8 files × 500 replacements on 2 MiB each", async () => {
-    const big = `${"x".repeat(2 * 1024 * 1024)}\nEND 0\n`;
+  it("replaying edits keeps to the budget: 8 files × 500 replacements each", async () => {
+    const big = `${"x".repeat(64 * 1024)}\nEND 0\n`;
     const events: object[] = [init(ws)];
     for (let f = 0; f < 8; f++) {
       events.push(...write(`big${f}.txt`, big));
@@ -893,13 +889,15 @@ describe("cost guards", () => {
         );
       }
     }
-    const started = Date.now();
-    const { set } = await track(ws, events, { git: noGit, budgetMs: 300 });
-    const took = Date.now() - started;
+    // A clock that moves 1 ms each time it is read: the budget runs out after as many readings, on any
+    // machine, however fast or slow.
+    let ticks = 0;
+    const { set } = await track(ws, events, { git: noGit, budgetMs: 800 }, () => ticks++);
     expect(set.files).toHaveLength(8);
-    expect(set.files.some((f) => f.note?.includes("the time for replaying its edits ran out"))).toBe(true);
-    // The budget, plus one edit's worth of overrun and the replay through the model.
-    expect(took).toBeLessThan(15_000);
+    const outOfTime = set.files.filter((f) => f.note?.includes("the time for replaying its edits ran out"));
+    // Some files were replayed in the budget, the rest were not even tried once it ran out.
+    expect(outOfTime.length).toBeGreaterThan(0);
+    expect(outOfTime.length).toBeLessThan(8);
   }, 60_000);
 
   it("finish never throws, whatever git does", async () => {

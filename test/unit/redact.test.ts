@@ -82,9 +82,8 @@ describe("secrets in their encodings", () => {
   it("token-shaped runs of megabytes: redacted in linear time, no stack overflow", () => {
     for (const prefix of ["ghp_", "github_pat_", "key_", "sk-", "xoxb-", "AKIA"]) {
       const text = `a ${prefix}${"a".repeat(6_000_000)} b`;
-      const started = Date.now();
+      // A pattern that backtracks would take minutes here (the test's timeout), not a slower answer.
       const out = createRedactor([])(text);
-      expect(Date.now() - started).toBeLessThan(2_000);
       expect(out.length).toBeLessThanOrEqual(text.length);
     }
     expect(createRedactor([])(`x ghp_${"a".repeat(6_000_000)} y`)).toBe("x *** y");
