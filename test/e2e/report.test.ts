@@ -177,7 +177,10 @@ describe.concurrent("the sticky PR comment", () => {
       const posts = limited.requests.filter((q) => q.method === "POST");
       expect(posts.map((q) => q.status)).toEqual([403, 201]);
       expect(posts[1]!.at - posts[0]!.at).toBeGreaterThanOrEqual(1900);
-      expect(r.outputs["comment-url"]).toBeDefined();
+      // The comment the retry wrote, by the URL GitHub gave it.
+      const written = limited.commentsOn(PR).filter((c) => ours(c.body));
+      expect(written).toHaveLength(1);
+      expect(r.outputs["comment-url"]).toMatch(new RegExp(`/pull/${PR}#issuecomment-${written[0]!.id}$`));
     } finally {
       await limited.close();
     }
