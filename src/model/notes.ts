@@ -26,9 +26,13 @@ export function interactionNote(e: InteractionEvent): string {
     : `Interaction: the request for ${what} was answered`;
 }
 
-/** A plan arrived: said by its size, its text being the final message (the report shows it). */
-export function planNote(lines: number): string {
-  return `Plan made (${lines} line${lines === 1 ? "" : "s"}) — it is the run's final message`;
+/**
+ * A plan arrived: said by its size, never its text (the report shows it when it is the final message:
+ * always in plan mode, else when the agent says nothing after it).
+ */
+export function planNote(lines: number, planMode: boolean): string {
+  const made = `Plan made (${lines} line${lines === 1 ? "" : "s"})`;
+  return planMode ? `${made} — it is the run's final message` : made;
 }
 
 /** Lines of a text, a last line break not starting another. */

@@ -45,11 +45,12 @@ export class RunModel {
   /** The agent's todo list as its last `updateTodos` call left it (merged by id when it said so). */
   todos: TodoItem[] = [];
   result: ResultEvent | undefined;
-  /**
-   * The last plan an interaction query carried (plan mode), kept as the last segment is: with `--mode
-   * plan` it is the run's final message, the assistant text being only narration.
-   */
+  /** The last plan an interaction query carried, kept as the last segment is (see {@link finalPlan}). */
   plan: KeptText | undefined;
+  /** The attempt the last retry event named (a resume of it is the same retry). */
+  private retryAttempt: number | undefined;
+  /** Segments of text the agent had closed when the plan came. */
+  private segmentsAtPlan = 0;
   private readonly tally: ToolCounts = {
     total: 0,
     byStatus: {
@@ -89,6 +90,8 @@ export class RunModel {
     private readonly emit: UpdateSink = () => {},
     /** The workspace, to relate paths when `system/init` has no `cwd`. */
     private readonly workspace?: string,
+    /** The CLI runs in plan mode (`extra-args`): a plan it makes is the run's final message. */
+    private readonly planMode = false,
   ) {
     this.segments = new Segments(emit, () => this.counts.segments++);
   }
@@ -104,6 +107,27 @@ export class RunModel {
   }
 
   readonly lastSegmentMargin = SEGMENT_SECRET_MARGIN;
+
+  /**
+   * The plan, when it is the run's final message: in plan mode (the assistant's text and `result` then hold
+   * only narration, docs/stream-format.md "Interaction queries"), or when the agent said nothing after it.
+   * A plan approved on the way, with the agent's work and its answer after it, is not.
+   */
+  get finalPlan(): KeptText | undefined {
+    return this.plan && (this.planMode || this.counts.segments === this.segmentsAtPlan)
+      ? this.plan
+      : undefined;
+  }
+
+  /**
+   * The final message whole, as the contract (output-schema, review) reads its block from it: the plan when
+   * it is the final message; else the last segment, or, when that was cut, `result`, which holds all of it.
+   */
+  get wholeFinalText(): string | undefined {
+    const plan = this.finalPlan;
+    if (plan) return plan.text;
+    return this.lastSegmentCut ? this.result?.text : this.lastSegment || this.result?.text;
+  }
 
   /** The directory the agent's paths are relative to. */
   get root(): string | undefined {
@@ -147,8 +171,10 @@ export class RunModel {
         }
         return;
       case "retry":
-        // A resume goes on with the retry under way; one seen without its start is still a retry.
-        if (!isResume(event) || this.counts.retries === 0) this.counts.retries++;
+        // A resume goes on with the retry under way (the same attempt); one seen without it is a retry.
+        if (!isResume(event) || this.counts.retries === 0 || event.attempt !== this.retryAttempt)
+          this.counts.retries++;
+        this.retryAttempt = event.attempt;
         this.note(retryNote(event));
         return;
       case "interaction":
@@ -167,8 +193,10 @@ export class RunModel {
   private keepPlan(text: string): boolean {
     const kept = keepText(text);
     if (this.plan && this.plan.text === kept.text && this.plan.cut === kept.cut) return false;
+    this.segments.closeImplicitly();
+    this.segmentsAtPlan = this.counts.segments;
     this.plan = kept;
-    this.note(planNote(lineCount(text)));
+    this.note(planNote(lineCount(text), this.planMode));
     return true;
   }
 

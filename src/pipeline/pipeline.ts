@@ -15,8 +15,11 @@ export class Pipeline {
   /** When the chunk being decoded was received (the time of its events that carry none). */
   private at = 0;
 
-  /** `workspace` relates the agent's paths when `system/init` names no `cwd`. */
-  constructor(listeners: readonly UpdateSink[], workspace?: string) {
+  /**
+   * `workspace` relates the agent's paths when `system/init` names no `cwd`; `planMode`: the CLI runs in
+   * plan mode (its plan is the final message).
+   */
+  constructor(listeners: readonly UpdateSink[], workspace?: string, planMode = false) {
     const sinks = [...listeners];
     const emit =
       sinks.length === 1
@@ -25,7 +28,7 @@ export class Pipeline {
             for (const sink of sinks) sink(u);
           };
     this.emit = emit;
-    this.model = new RunModel(emit, workspace);
+    this.model = new RunModel(emit, workspace, planMode);
   }
 
   /** Lines that were JSON events (whatever their type). */

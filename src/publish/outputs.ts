@@ -8,7 +8,7 @@ import { changeOutputs } from "../changes/outputs.js";
 import type { ChangeSet } from "../changes/types.js";
 import type { RunModel } from "../model/run-model.js";
 import type { Verdict } from "../model/verdict.js";
-import { planMessage } from "../report/final-message.js";
+import { resultText } from "../report/final-message.js";
 
 export const OUTPUT_NAMES = [
   "conclusion",
@@ -66,7 +66,7 @@ export function runOutputs(o: RunOutputsInput, redact: Redact): Outputs {
   const r = model.result;
   return {
     conclusion: v.conclusion,
-    result: planMessage(model, redact) ?? redact(r?.text ?? ""),
+    result: resultText(model, redact),
     error: redact(v.error),
     "session-id": model.session.sessionId ?? r?.sessionId ?? "",
     // The CLI starts a new chat, silently, when it lacks the one asked for: only the init event tells.

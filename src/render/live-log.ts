@@ -90,7 +90,8 @@ export class LiveLog {
         this.log.text(`↻ ${u.text}`);
         return;
       case "stray": {
-        const text = this.redact(u.text);
+        // One line of the log, also for an event dropped after several lines (its line breaks marked).
+        const text = this.redact(u.text).replace(/\r?\n/g, " ⏎ ");
         this.log.text(
           `stdout (not stream-json): ${text.length > STRAY_SHOWN ? `${text.slice(0, STRAY_SHOWN)}…` : text}`,
         );

@@ -242,10 +242,14 @@ function notSucceeded(t: ToolCounts): string {
   return s ? ` (${s})` : "";
 }
 
+/** An outcome key the action does not know, shown up to this many characters. */
+const UNKNOWN_KEY_SHOWN = 60;
+
 /** A call's outcome in its row: an outcome key the action does not know is the agent's, shown as code. */
 function outcomeCell(call: ToolCall, redact: Redact): string {
   const o = call.outcome;
-  if (o?.unknownKey !== undefined) return `unknown outcome ${mdCode(redact(o.unknownKey))}`;
+  if (o?.unknownKey !== undefined)
+    return `unknown outcome ${mdCode(cutAfterRedaction(o.unknownKey, UNKNOWN_KEY_SHOWN, redact))}`;
   return mdText(redact(o?.summary ?? call.status));
 }
 

@@ -16,22 +16,21 @@ export function warmFinalMessage(model: RunModel, contract: boolean, redact: Red
 
 /** The final message as the report shows it (redacted, cut, without a contract block), before rendering. */
 export function finalMessage(model: RunModel, contract: boolean, redact: Redact): string | undefined {
-  const plan = planMessage(model, redact);
-  if (plan !== undefined) return plan;
-  // The last segment is the final message; `result` joins every segment, narration included.
-  const message = model.lastSegment || model.result?.text;
-  const text = message && contract && !model.lastSegmentCut ? withoutContract(message) : message;
+  const plan = model.finalPlan;
+  // Else the last segment; `result` joins every segment, narration included.
+  const final = plan ?? { text: model.lastSegment || model.result?.text || "", cut: model.lastSegmentCut };
+  const text = contract && !final.cut ? withoutContract(final.text) : final.text;
   if (!text) return undefined;
-  return shown(text, model.lastSegmentCut, model, redact);
+  return shown(text, final.cut, model, redact);
 }
 
 /**
- * The plan a run in plan mode made, redacted and cut, or undefined without one: it is the run's final
- * message (the report's, and the `result` output's), the assistant's text and `result` holding only the
- * narration around it (docs/stream-format.md "Interaction queries").
+ * The `result` output: the plan when it is the run's final message (plan mode: `result` holds only the
+ * narration around it), else the text of the `result` event; redacted, and a cut plan's margin dropped.
  */
-export function planMessage(model: RunModel, redact: Redact): string | undefined {
-  return model.plan ? shown(model.plan.text, model.plan.cut, model, redact) : undefined;
+export function resultText(model: RunModel, redact: Redact): string {
+  const plan = model.finalPlan;
+  return plan ? shown(plan.text, plan.cut, model, redact) : redact(model.result?.text ?? "");
 }
 
 /** Kept text redacted; when it was cut, the margin the model kept past the cut dropped after redaction. */

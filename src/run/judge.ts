@@ -43,9 +43,7 @@ export async function judge({ observed, settings, contract, redact, checkout }: 
   });
   if (!contract) return { verdict };
   const { applyContract } = await import("../structured/apply.js");
-  // The final message; when it was cut (over 64 KiB), the result, which holds all of it.
-  const message = model.lastSegmentCut ? model.result?.text : model.lastSegment || model.result?.text;
-  const c = applyContract(contract.loaded, message, settings.contract.failOnSeverity, verdict);
+  const c = applyContract(contract.loaded, model.wholeFinalText, settings.contract.failOnSeverity, verdict);
   const structured = c.outputs;
   if (!c.review) return { verdict: c.verdict, structured };
   const { checkReview } = await import("../review/judge.js");

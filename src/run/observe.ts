@@ -14,6 +14,7 @@ import type { Pipeline } from "../pipeline/pipeline.js";
 import type { LiveProgress } from "../publish/live-progress.js";
 import type { LiveLog } from "../render/live-log.js";
 import type { LogWriter } from "../render/log-writer.js";
+import { asksPlanMode } from "../settings/extra-args.js";
 import type { Settings } from "../settings/settings.js";
 import type { AgentSource, SourceEnd } from "./source.js";
 
@@ -124,7 +125,7 @@ function build(parts: typeof import("./after-start.js"), source: AgentSource, o:
       }
     });
   }
-  const pipeline = new parts.Pipeline(listeners, settings.workspace);
+  const pipeline = new parts.Pipeline(listeners, settings.workspace, asksPlanMode(settings.extraArgs));
   // Never in the agent's way: not awaited, and a comment that cannot be had is no comment.
   o.progress?.attach({ model: pipeline.model, filesChanged: () => tracker.changedSoFar() });
   return { pipeline, live, tracker, breached: () => breach };

@@ -50,3 +50,15 @@ export function splitArgs(s: string): string[] {
   }
   return args;
 }
+
+/**
+ * Whether `extra-args` runs the CLI in plan mode (`--mode plan`, `--mode=plan`, `--plan`): the plan the
+ * agent makes is then the run's final message (model/run-model.ts `finalPlan`).
+ */
+export function asksPlanMode(args: readonly string[]): boolean {
+  for (const [i, a] of args.entries()) {
+    if (a === "--") return false;
+    if (a === "--plan" || a === "--mode=plan" || (a === "--mode" && args[i + 1] === "plan")) return true;
+  }
+  return false;
+}

@@ -296,20 +296,17 @@ interface PendingEvent {
 }
 
 /**
- * A line that begins a new event and so cannot continue a string: an object whose first key is `type` (as
- * every CLI event's is), or one that parses alone with a `type` key (a wrapper's line). Either way the
- * quote before `type` would close the string, and a bare `type` cannot follow a JSON string.
+ * A line that begins an object with a key (`{"type":`…, `{"runId":`…) and so cannot continue a string:
+ * inside a string the quote after `{` would close it, and what follows a string is only `,`, `:`, `}`, `]`
+ * or blank, never the first character of a key. (`{}`, `{ }` or `{"`, `,` may well be a string's text.)
  */
-const STARTS_EVENT = /^\s*\{\s*"type"\s*:/;
+const STARTS_EVENT = /^\s*\{\s*"[^\s,:}\]]/;
 
 function startsEvent(text: string): boolean {
   // Most lines that continue a string start with a letter: no event, no test.
   const c = text.charCodeAt(0);
   if (c !== 0x7b /* { */ && c !== 0x20 && c !== 0x09) return false;
-  if (STARTS_EVENT.test(text)) return true;
-  if (!startsObject(text)) return false;
-  const alone = parseObject(text);
-  return alone !== undefined && Object.hasOwn(alone, "type");
+  return STARTS_EVENT.test(text);
 }
 
 function endsObject(text: string): boolean {

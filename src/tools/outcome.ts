@@ -7,8 +7,11 @@ import { knownOutcome } from "../stream/outcomes.js";
 import { num, outcomeValue, str } from "./args.js";
 import type { OutcomeSummary, Tool } from "./types.js";
 
-/** An unknown key is the agent's text: shown up to this many characters. */
-const KEY_SHOWN = 60;
+/**
+ * An unknown key is kept up to this many characters: the CLI's own word, but no bound of its length is
+ * promised. Shown cut after redaction (report/compose.ts), as every text that may hold a secret.
+ */
+const KEY_KEPT = 256;
 
 export function summarizeOutcome(t: Tool): OutcomeSummary {
   const o = t.payload.outcome;
@@ -17,7 +20,7 @@ export function summarizeOutcome(t: Tool): OutcomeSummary {
   const message = nonEmpty(str(v, ["error", "reason", "message", "stderr"], true));
   const known = knownOutcome(o.key);
   if (!known) {
-    const key = o.key.length > KEY_SHOWN ? `${o.key.slice(0, KEY_SHOWN)}…` : o.key;
+    const key = o.key.length > KEY_KEPT ? o.key.slice(0, KEY_KEPT) : o.key;
     return { status: "unknown", summary: `unknown outcome \`${key}\``, unknownKey: key, error: message };
   }
   if (o.key === "success") return success(t, v);

@@ -10,9 +10,9 @@ afterAll(cleanupActionRuns);
 
 const KEY = "key_0123456789abcdef0123456789abcdef";
 
-function run(name: string) {
+function run(name: string, extra: Record<string, string> = {}) {
   return runAction({
-    inputs: { prompt: "go" },
+    inputs: { prompt: "go", ...extra },
     env: { CURSOR_API_KEY: KEY },
     scenario: { transcript: fixture(`reconstructed/${name}`) },
   });
@@ -45,7 +45,7 @@ describe.concurrent("reconstructed transcripts", () => {
   });
 
   it("plan mode: the plan is the result output and the summary's final message; the log says a plan was made", async () => {
-    const r = await run("plan-mode.ndjson");
+    const r = await run("plan-mode.ndjson", { "extra-args": "--mode plan" });
     expect(r.code).toBe(0);
     const plan =
       "# Fix the failing date test\n\n1. Read `src/date.ts` and its test.\n2. Make `parseDate` accept an ISO week date.\n3. Add a test for `2026-W05-3`.\n";

@@ -119,6 +119,9 @@ const OPTION_SPECS = [
     flags: "--stream-partial-output",
   },
   { long: "--model", key: "model", takes: "required", flags: "--model <model>" },
+  // Plan and Ask mode (the CLI's docs: `--plan` or `--mode=plan`, `--mode=ask`).
+  { long: "--mode", key: "mode", takes: "required", flags: "--mode <mode>", choices: ["plan", "ask"] },
+  { long: "--plan", key: "plan", takes: "none", flags: "--plan" },
   { long: "--workspace", key: "workspace", takes: "required", flags: "--workspace <path>" },
   { long: "--force", short: "-f", key: "force", takes: "none", flags: "-f, --force" },
   { long: "--trust", key: "trust", takes: "none", flags: "--trust" },

@@ -11,6 +11,7 @@ import { Pipeline } from "../../src/pipeline/pipeline.js";
 import { runOutputs } from "../../src/publish/outputs.js";
 import { finalMessage } from "../../src/report/final-message.js";
 import { COMMENT_BUDGET, renderReport } from "../../src/report/report.js";
+import { asksPlanMode } from "../../src/settings/extra-args.js";
 import { replay } from "../helpers/replay.js";
 
 const SECRET = "key_secret_value_1234";
@@ -30,9 +31,9 @@ const planQuery = (plan: unknown, phase = "request") => ({
 const PLAN = "# Plan\n\n1. Read `src/a.ts`\n2. Fix the bug\n3. Add a test\n";
 
 /** A run read to its end, as publishing has it: outputs, and the report. */
-async function runOf(bytes: Buffer) {
+async function runOf(bytes: Buffer, planMode = true) {
   const tracker = new ChangeTracker({ workspace: "/workspace" });
-  const pipeline = new Pipeline([(u) => tracker.onUpdate(u)], "/workspace");
+  const pipeline = new Pipeline([(u) => tracker.onUpdate(u)], "/workspace", planMode);
   pipeline.push(bytes, 0);
   pipeline.end(0);
   const { model } = pipeline;
@@ -54,7 +55,13 @@ async function runOf(bytes: Buffer) {
   return { model, outputs, report };
 }
 
-const notes = (bytes: Buffer) => replay(bytes).updates.flatMap((u) => (u.type === "note" ? [u.text] : []));
+const notes = (bytes: Buffer, planMode = true) => {
+  const said: string[] = [];
+  const pipeline = new Pipeline([(u) => u.type === "note" && said.push(u.text)], "/workspace", planMode);
+  pipeline.push(bytes, 0);
+  pipeline.end(0);
+  return said;
+};
 
 describe("plan mode: the plan is the run's final message", () => {
   it("the result output, the final message and the report hold the plan, not the narration", async () => {
@@ -78,6 +85,43 @@ describe("plan mode: the plan is the run's final message", () => {
       "Plan made (5 lines) — it is the run's final message",
       "Interaction: the request for approval of a plan was answered",
     ]);
+  });
+
+  it("in plan mode, narration after the plan does not displace it; the contract reads the plan", async () => {
+    const plan = `${PLAN}\n\`\`\`json\n{"ok":true}\n\`\`\`\n`;
+    const { model, outputs } = await runOf(
+      lines(narration("Exploring…"), planQuery(plan), narration("I have made a plan."), result("…")),
+    );
+    expect(outputs.result).toBe(plan);
+    expect(model.wholeFinalText).toBe(plan);
+    expect(finalMessage(model, true, redact)).toBe(PLAN.trimEnd());
+  });
+
+  it("outside plan mode, a plan approved on the way is not the final message: the answer after it is", async () => {
+    const bytes = lines(
+      planQuery(PLAN),
+      planQuery(PLAN, "response"),
+      narration("Fixed the bug in `src/a.ts` and added a test."),
+      result("Fixed the bug in `src/a.ts` and added a test."),
+    );
+    const { model, outputs, report } = await runOf(bytes, false);
+    expect(outputs.result).toBe("Fixed the bug in `src/a.ts` and added a test.");
+    expect(finalMessage(model, false, redact)).toBe("Fixed the bug in `src/a.ts` and added a test.");
+    expect(model.wholeFinalText).toBe("Fixed the bug in `src/a.ts` and added a test.");
+    expect(report).not.toContain("2. Fix the bug");
+    expect(notes(bytes, false)[0]).toBe("Plan made (5 lines)");
+    // With nothing said after it, the plan is the final message, plan mode or not.
+    const last = await runOf(lines(narration("Exploring…"), planQuery(PLAN), result("Exploring…")), false);
+    expect(last.outputs.result).toBe(PLAN);
+  });
+
+  it("plan mode is asked for in extra-args as the CLI takes it", () => {
+    expect(asksPlanMode(["--mode", "plan"])).toBe(true);
+    expect(asksPlanMode(["--mode=plan"])).toBe(true);
+    expect(asksPlanMode(["--plan"])).toBe(true);
+    expect(asksPlanMode(["--mode", "agent"])).toBe(false);
+    expect(asksPlanMode(["--", "--plan"])).toBe(false);
+    expect(asksPlanMode([])).toBe(false);
   });
 
   it("a later plan replaces an earlier one", async () => {
@@ -164,7 +208,7 @@ describe("retries", () => {
         { type: "connection", subtype: "reconnected" },
         { type: "connection", subtype: "reconnecting", attempt: 2 },
         retry("starting", { attempt: 2 }),
-        retry("resuming"),
+        retry("resuming", { attempt: 2 }),
       ),
     );
     expect(model.counts).toMatchObject({ reconnects: 2, retries: 2 });
@@ -182,5 +226,10 @@ describe("retries", () => {
     ).toBe(1);
     expect(replay(lines(retry("resuming"), retry("resuming"))).model.counts.retries).toBe(1);
     expect(replay(lines(retry("starting"), retry("starting"))).model.counts.retries).toBe(2);
+    // A resume of another attempt than the one under way: that attempt's start was not seen.
+    expect(
+      replay(lines(retry("starting"), retry("resuming"), retry("resuming", { attempt: 2 }))).model.counts
+        .retries,
+    ).toBe(2);
   });
 });
