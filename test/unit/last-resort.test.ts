@@ -64,3 +64,61 @@ it("a stdout that fails mid-run: conclusion, error and summary written, the agen
   await new Promise((r) => setTimeout(r, 200));
   expect(isProcessAlive(pid)).toBe(false);
 });
+
+it("an unexpected error after the agent wrote this step's file commands: they are put back before the outputs", async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "last-resort-undo-"));
+  const files = {
+    GITHUB_OUTPUT: path.join(dir, "output"),
+    GITHUB_STEP_SUMMARY: path.join(dir, "summary"),
+    GITHUB_ENV: path.join(dir, "env"),
+    GITHUB_PATH: path.join(dir, "path"),
+  };
+  for (const f of Object.values(files)) writeFileSync(f, "");
+  // The agent (the job's user, no-sudo) finds the file commands and appends to them, then runs.
+  const agent = path.join(dir, "planter.sh");
+  writeFileSync(
+    agent,
+    `#!/bin/sh\nprintf 'BASH_ENV=/tmp/FORGED\\n' >> "${files.GITHUB_ENV}"\nprintf '/tmp/FORGED\\n' >> "${files.GITHUB_PATH}"\nexec "${FAKE_AGENT}" "$@"\n`,
+    { mode: 0o755 },
+  );
+  const scenario = path.join(dir, "scenario.json");
+  writeFileSync(
+    scenario,
+    JSON.stringify({ transcript: fixture("cursed-mac-read-edit-usage.ndjson"), hang: "after-result" }),
+  );
+  const warnings: string[] = [];
+  let failedWith = "";
+  await run({
+    env: {
+      ...files,
+      PATH: `${path.dirname(process.execPath)}:${process.env.PATH}`,
+      RUNNER_TEMP: dir,
+      INPUT_PROMPT: "go",
+      "INPUT_AGENT-PATH": agent,
+      INPUT_TRUST: "true",
+      "INPUT_SAFETY-STRATEGY": "no-sudo",
+      INPUT_WORKSPACE: dir,
+      CURSOR_API_KEY: "key_0123456789abcdef0123456789abcdef",
+      FAKE_AGENT_SCENARIO: scenario,
+    },
+    // The first line the agent's stream makes the action write: the agent has written the files by then.
+    stdout: {
+      write: (s: string) => {
+        if (s.includes("Agent started")) throw Object.assign(new Error("write EINVAL"), { code: "EINVAL" });
+        return true;
+      },
+    },
+    warning: (m) => warnings.push(m),
+    setFailed: (m) => {
+      failedWith = m;
+    },
+  });
+  expect(failedWith).toBe("Unexpected error: write EINVAL");
+  expect(readFileSync(files.GITHUB_ENV, "utf8")).toBe("");
+  expect(readFileSync(files.GITHUB_PATH, "utf8")).toBe("");
+  // Put back first: the outputs written after it stand.
+  expect(readFileSync(files.GITHUB_OUTPUT, "utf8")).toMatch(
+    /^conclusion<<(ghadelimiter_[\w-]+)\nfailure\n\1\n/m,
+  );
+  expect(warnings.some((w) => w.startsWith("GITHUB_ENV was written to"))).toBe(true);
+});
