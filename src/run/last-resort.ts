@@ -9,6 +9,8 @@
  * checkout's credential, the agent's user and grants) is put back here too, before the outputs are
  * written (the file commands' put-back would erase them after), within a deadline: an agent that wrote
  * `BASH_ENV=…` to GITHUB_ENV must not keep it for later steps because the action then failed.
+ *
+ * A cancel before the agent started is heard here too (see {@link LastResort.cancel}).
  */
 import type { RunningAgent } from "../agent/process.js";
 import { RUN_DEADLINES } from "../base/deadlines.js";
@@ -20,6 +22,13 @@ import { HEADLINE } from "../render/headlines.js";
 import type { LogWriter } from "../render/log-writer.js";
 import type { Deps } from "./deps.js";
 import type { Back } from "./source.js";
+
+/** The runner's cancel, before the agent started: the run ends `cancelled`, what it set up put back. */
+class CancelledBeforeStart extends UserFacingError {
+  constructor() {
+    super("The run was cancelled before the agent started.");
+  }
+}
 
 export class LastResort {
   /** Each secret as soon as it is read: an error thrown while reading the rest is redacted too. */
@@ -37,11 +46,17 @@ export class LastResort {
   ) {
     process.on("uncaughtException", this.crash);
     process.on("unhandledRejection", this.crash);
+    process.on("SIGINT", this.cancel);
+    process.on("SIGTERM", this.cancel);
   }
 
-  /** The agent, once started: killed with its group here. */
+  /** The agent, once started: killed with its group here (at once, if the run has already ended). */
   readonly track = (agent: RunningAgent): void => {
     this.agent = agent;
+    if (this.failed) {
+      agent.signal("SIGKILL");
+      agent.release();
+    }
   };
 
   /** What puts back what the run set up (AgentSource.undo): called here, once, before the outputs. */
@@ -99,10 +114,11 @@ export class LastResort {
     const message = redact(
       known ? (e as Error).message : `Unexpected error: ${(e as Error)?.message ?? String(e)}`,
     );
+    const conclusion = e instanceof CancelledBeforeStart ? "cancelled" : "failure";
     publishEarlyEnd(this.deps, {
-      conclusion: "failure",
+      conclusion,
       error: message,
-      headline: HEADLINE.failure,
+      headline: HEADLINE[conclusion],
       reason: message,
     });
     for (const w of back.warnings) quietly(() => this.deps.warning(redact(w)));
@@ -120,7 +136,22 @@ export class LastResort {
   dispose(): void {
     process.off("uncaughtException", this.crash);
     process.off("unhandledRejection", this.crash);
+    process.off("SIGINT", this.cancel);
+    process.off("SIGTERM", this.cancel);
   }
+
+  /**
+   * The runner's SIGINT (then SIGTERM). Once the agent has started, the run answers it: the session while
+   * the agent runs (it stops it, and the report is written within the cancel budget), and the report's own
+   * deadlines after; here it is only kept from killing the process mid-write. Before the agent started,
+   * nothing else hears it, and the process would die with what the run set up (the checkout's credential
+   * taken out, the agent's user and grants, the protected configuration) not put back and no conclusion:
+   * the run ends here, `cancelled`, everything undone first.
+   */
+  private readonly cancel = (): void => {
+    if (this.agent) return;
+    void this.fail(new CancelledBeforeStart()).finally(() => setTimeout(() => process.exit(1), 100).unref());
+  };
 
   private readonly crash = (e: unknown): void => {
     // The progress comment gets its last word (at most a few seconds), then the process ends.

@@ -7,8 +7,10 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, it } from "vitest";
+import { expect, it, vi } from "vitest";
 import { run } from "../../src/main.js";
+import { withDefaults } from "../../src/run/deps.js";
+import { LastResort } from "../../src/run/last-resort.js";
 import { FAKE_AGENT, fixture, isProcessAlive } from "../harness/run-action.js";
 
 it("a stdout that fails mid-run: conclusion, error and summary written, the agent killed", async () => {
@@ -121,4 +123,37 @@ it("an unexpected error after the agent wrote this step's file commands: they ar
     /^conclusion<<(ghadelimiter_[\w-]+)\nfailure\n\1\n/m,
   );
   expect(warnings.some((w) => w.startsWith("GITHUB_ENV was written to"))).toBe(true);
+});
+
+it("a cancel before the agent started: what was set up is put back, then the outputs say cancelled", async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "last-resort-cancel-"));
+  const output = path.join(dir, "output");
+  writeFileSync(output, "");
+  const order: string[] = [];
+  const { deps, log } = withDefaults({
+    env: { GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: path.join(dir, "summary") },
+    stdout: { write: () => true },
+    setFailed: () => order.push("failed"),
+  });
+  const resort = new LastResort(deps, log);
+  const exits = vi.spyOn(process, "exit").mockImplementation((() => undefined) as never);
+  try {
+    resort.owns(async () => {
+      order.push(readFileSync(output, "utf8") === "" ? "undone before the outputs" : "undone after");
+      return { lines: [], warnings: [] };
+    });
+    // What the runner's cancel does to the process, without killing the test's worker.
+    process.emit("SIGINT");
+    await vi.waitFor(() => expect(order).toContain("failed"));
+    expect(order[0]).toBe("undone before the outputs");
+    const outputs = readFileSync(output, "utf8");
+    expect(outputs).toMatch(/^conclusion<<(ghadelimiter_[\w-]+)\ncancelled\n\1\n/m);
+    expect(outputs).toContain("\nThe run was cancelled before the agent started.\n");
+    // Its conclusion is given once: a second signal does not undo or write again.
+    process.emit("SIGTERM");
+    expect(order.filter((o) => o.startsWith("undone"))).toHaveLength(1);
+  } finally {
+    resort.dispose();
+    exits.mockRestore();
+  }
 });
