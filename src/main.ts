@@ -34,6 +34,8 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     const source: AgentSource = given.transcript
       ? transcriptSource({ ...given, transcript: given.transcript }, deps, log)
       : new LiveAgent(given, context, deps, log, redact, resort.track);
+    // From here on, whatever ends the run, what the source sets up is put back (the last resort's undo).
+    resort.owns(() => source.undo());
 
     // Admission (who may start the agent, its protected configuration), the CLI, the file commands noted.
     const prepared = await source.prepare();
@@ -76,6 +78,8 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
 
     // What the agent was kept from goes back: the PR's configuration, this step's file commands.
     const back = await source.putBack();
+    // An error in an event handler (a broken stdout) ended the run meanwhile: its outputs stand.
+    if (resort.over) return;
     for (const line of back.lines) log.text(line);
     const wallMs = deps.now() - startedAt;
 

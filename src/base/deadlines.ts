@@ -54,6 +54,11 @@ export const RUN_DEADLINES = {
   progressFinishMs: 10_000,
   /** The progress comment's own "failed" write, when the action itself fails. */
   progressFailMs: 5_000,
+  /**
+   * The last resort's undo (the file commands, the credential, the protected configuration, the agent's
+   * user): local work, whose file commands go first and synchronously; the rest is not waited for past this.
+   */
+  undoMs: 2_000,
   /** The review, and the PR comment, each: an unreachable API must not hold the job (retries included). */
   reviewMs: 60_000,
   commentMs: 60_000,

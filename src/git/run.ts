@@ -10,15 +10,45 @@
  *   config only, so a child git in `vendor/lib/.git` (made by the agent, and entered as a gitlink with
  *   `update-index --cacheinfo 160000,…`) would run the filters its own config names. Submodules and
  *   gitlinks are ignored by default here, and status and diff say so on their command line too;
+ * - is the system's git ({@link GIT}), never one found on the job's PATH: an earlier step may have put a
+ *   directory the agent can write on it (the workspace's `node_modules/.bin`), and a `git` planted there
+ *   would run with the action's rights, as root under the default strategy;
  * - has a timeout and a cap on what it may print; it never throws.
  * Limit: a process that outlived the agent's group could change the config between our read of it and
  * the call; the `unprivileged-user` safety strategy is the defence against that.
  */
 import { spawn } from "node:child_process";
+import { accessSync, constants } from "node:fs";
 import { RUN_DEADLINES } from "../base/deadlines.js";
 import { isWithheld } from "../base/withheld.js";
 
 const GIT_TIMEOUT_MS = RUN_DEADLINES.gitMs;
+
+/**
+ * Where a system's git is installed: directories only root (or, on macOS, the machine's admin) writes.
+ * In order: the distribution's (and macOS's own, which hands over to Xcode's), then a locally built or
+ * Homebrew one. A job's PATH is never searched. Windows: Git for Windows, where the runner images have it.
+ */
+const GIT_PLACES =
+  process.platform === "win32"
+    ? [String.raw`C:\Program Files\Git\cmd\git.exe`, String.raw`C:\Program Files\Git\bin\git.exe`]
+    : ["/usr/bin/git", "/bin/git", "/usr/local/bin/git", "/opt/homebrew/bin/git"];
+
+/**
+ * The git every call runs: the first of {@link GIT_PLACES} that is executable, found once. None: an absolute
+ * path that does not exist, so that every call fails as git being absent does (never a PATH lookup).
+ */
+export const GIT = findGit(GIT_PLACES);
+
+function findGit(places: readonly string[]): string {
+  for (const p of places) {
+    try {
+      accessSync(p, constants.X_OK);
+      return p;
+    } catch {}
+  }
+  return places[0] ?? "/usr/bin/git";
+}
 
 /** Config given on every call: protected (command-line) scope, so the repository cannot undo it. */
 const SAFE_CONFIG = [
@@ -159,7 +189,7 @@ function spawnGit(args: string[], cwd: string, env: NodeJS.ProcessEnv, opts: Run
   return new Promise((resolve) => {
     let child: ReturnType<typeof spawn>;
     try {
-      child = spawn("git", args, {
+      child = spawn(GIT, args, {
         cwd,
         env,
         stdio: [opts.input === undefined ? "ignore" : "pipe", "pipe", "ignore"],
@@ -217,7 +247,7 @@ interface Asked {
 function openGit(args: string[], cwd: string, env: NodeJS.ProcessEnv, timeoutMs: number): GitProcess {
   let child: ReturnType<typeof spawn> | undefined;
   try {
-    child = spawn("git", args, { cwd, env, stdio: ["pipe", "pipe", "ignore"], windowsHide: true });
+    child = spawn(GIT, args, { cwd, env, stdio: ["pipe", "pipe", "ignore"], windowsHide: true });
   } catch {
     child = undefined;
   }

@@ -15,6 +15,7 @@ import { randomHex } from "../base/random.js";
 import type { Redact } from "../base/redact.js";
 import { type TreeAtExit, treeAtExit } from "../changes/at-exit.js";
 import { snapshotWorkingTree } from "../changes/snapshot.js";
+import type { Restored } from "../gates/protect-config.js";
 import { createGitReader, type GitReader } from "../git/reader.js";
 import type { RunContext } from "../github/context.js";
 import type { StopReason } from "../model/verdict.js";
@@ -44,7 +45,7 @@ import type { Settings } from "../settings/settings.js";
 import { type AdmitDeps, admit, settleConfig } from "./admit.js";
 import { CarriedChat } from "./chat.js";
 import { addCliToPath, ensureCli } from "./cli.js";
-import type { AgentSource, Prepared, SourceEnd } from "./source.js";
+import type { AgentSource, Back, Prepared, SourceEnd } from "./source.js";
 
 export interface LiveAgentDeps extends AdmitDeps {
   startAgent: StartAgent;
@@ -77,6 +78,11 @@ export class LiveAgent implements AgentSource {
   private treeAtExit: TreeAtExit | undefined;
   /** The action's core-dump limit being set (no-sudo), awaited before the agent starts. */
   private coreLimit: Promise<string | undefined> | undefined;
+  /** The prompt's protected configuration, set aside at admission: put back on every path. */
+  private restoredConfig: Restored | undefined;
+  /** What release() could not put back (the credential), said by restore(). */
+  private readonly releaseWarnings: string[] = [];
+  private restored: Promise<Back> | undefined;
 
   /** `track` hands the agent, once started, to the last resort (which kills its group). */
   constructor(
@@ -99,6 +105,7 @@ export class LiveAgent implements AgentSource {
     const resolved = this.resolveStrategy();
     const admission = await admit(this.settings, this.context, this.deps, this.log);
     if (admission.kind !== "admitted") return admission;
+    this.restoredConfig = admission.restored;
     this.applyStrategy(resolved);
     // What is already changed in the checkout is not the agent's doing. The snapshot (one `git status`
     // after two short gits, ~15 ms) is taken before the agent starts: a change it made in its first
@@ -145,9 +152,17 @@ export class LiveAgent implements AgentSource {
     }
   }
 
-  async abandon(): Promise<{ lines: string[]; warnings: string[] }> {
+  async abandon(): Promise<Back> {
     await this.release();
     return this.putBack();
+  }
+
+  async undo(): Promise<Back> {
+    // Said once: what putBack() or abandon() already put back, its caller has said.
+    const first = this.restored === undefined;
+    await this.release();
+    const back = await this.restore();
+    return first ? back : { lines: [], warnings: [] };
   }
 
   /**
@@ -158,8 +173,17 @@ export class LiveAgent implements AgentSource {
     const { agentUser, credentials } = this;
     this.agentUser = undefined;
     this.credentials = undefined;
-    agentUser?.release();
-    await putBackCredentials(credentials);
+    try {
+      agentUser?.release();
+    } catch (e) {
+      // Its processes may still run: the credential stays out of their reach.
+      this.releaseWarnings.push(
+        `The agent's user could not be released (${(e as Error).message}): the checkout's credential was not put back.`,
+      );
+      return;
+    }
+    const why = putBackCredentials(credentials);
+    if (why) this.releaseWarnings.push(why);
   }
 
   resultSeen(): void {
@@ -178,14 +202,30 @@ export class LiveAgent implements AgentSource {
     return this.snapshot;
   }
 
-  async putBack(): Promise<{ lines: string[]; warnings: string[] }> {
-    // The PR's own configuration goes back once the changes are read (protect-config is for the agent).
-    const lines = await settleConfig(this.ready.restored).catch(() => []);
-    // Before the action writes its own: whatever the agent's tree wrote to them is undone.
-    const warnings = this.fileCommands ? restoreFileCommands(this.fileCommands) : [];
+  async putBack(): Promise<Back> {
+    const back = await this.restore();
     // After the file commands are put back (that would undo it): the CLI's directory on PATH for the
     // next steps, only if the agent left the install as it was verified.
-    warnings.push(...(await addCliToPath(this.ready.cli, this.deps.env)));
+    const warnings = [...back.warnings, ...(await addCliToPath(this.ready.cli, this.deps.env))];
+    return { lines: back.lines, warnings };
+  }
+
+  /**
+   * What the run set up and the agent must not keep, put back once, whichever path asks first (the end of
+   * the run, a refused contract, the last resort): a second time would undo what the action wrote since.
+   */
+  private restore(): Promise<Back> {
+    this.restored ??= this.restoreOnce();
+    return this.restored;
+  }
+
+  private async restoreOnce(): Promise<Back> {
+    // Before the action writes its own: whatever the agent's tree wrote to them is undone. First, and
+    // synchronously: a last resort that stops waiting for the rest must not have its outputs undone later.
+    const warnings = this.fileCommands ? restoreFileCommands(this.fileCommands) : [];
+    warnings.push(...this.releaseWarnings);
+    // The PR's own configuration goes back once the changes are read (protect-config is for the agent).
+    const lines = await settleConfig(this.restoredConfig).catch(() => []);
     return { lines, warnings };
   }
 
@@ -224,7 +264,7 @@ export class LiveAgent implements AgentSource {
         uid,
       });
     } catch (e) {
-      await putBackCredentials(this.credentials);
+      await this.release();
       throw e;
     }
   }

@@ -27,6 +27,12 @@ export type Prepared =
   | { kind: "refused"; reason: string }
   | { kind: "skipped"; reason: string; notice: boolean };
 
+/** What putting things back did: log lines, and warnings (each said once, as a warning). */
+export interface Back {
+  lines: string[];
+  warnings: string[];
+}
+
 /** How the stream ended. */
 export interface SourceEnd {
   /** Undefined when no process ran. */
@@ -67,12 +73,18 @@ export interface AgentSource {
   /** The working tree's changes before the agent started (none for a replay). */
   before(): Map<string, string> | undefined;
   /** After the stream: what was guarded goes back; log lines and warnings saying what was done. */
-  putBack(): Promise<{ lines: string[]; warnings: string[] }>;
+  putBack(): Promise<Back>;
   /**
    * Prepared, and the run will not start (the contract was refused): everything prepare() set up is
    * undone (the agent's user and grants, the checkout's credential), and what putBack() puts back is.
    */
-  abandon(): Promise<{ lines: string[]; warnings: string[] }>;
+  abandon(): Promise<Back>;
+  /**
+   * Anything unexpected, at any moment (the last resort's): what the run set up is undone as abandon()
+   * does, without what only a finished run adds (the CLI on PATH). Never throws. Each part happens once,
+   * whichever of putBack(), abandon() and undo() comes first: the later ones return what it did.
+   */
+  undo(): Promise<Back>;
 }
 
 /** A saved transcript, replayed: no agent, nothing to admit, install, guard or put back. */
@@ -104,5 +116,6 @@ export function transcriptSource(
     before: () => undefined,
     putBack: async () => ({ lines: [], warnings: [] }),
     abandon: async () => ({ lines: [], warnings: [] }),
+    undo: async () => ({ lines: [], warnings: [] }),
   };
 }

@@ -4,23 +4,55 @@
  * write `.git/` like the rest of the workspace (git needs its config), so the entries are taken out before
  * the agent starts and added back, as they were, once it is gone. Only through the action's own git
  * (src/git/run.ts: nothing the repository names runs).
+ *
+ * Trust boundary: everything about where the credential goes back is decided when it is taken out, before
+ * the agent exists: the config file's path and its identity (device and inode). Nothing is asked of the
+ * repository afterwards (a `.git` gitfile the agent wrote would point git at a repository of its own), and
+ * the file is appended to only if it is still that file, alone, and nobody else's: never through a link,
+ * never a FIFO (opened without blocking), never a file with a second name (a hard link to a file of the
+ * agent's), never one whose mode changed. Any doubt leaves the credential out, with a warning; nothing here
+ * throws after the agent ran.
  */
-import { constants, promises as fsp } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  realpathSync,
+  type Stats,
+  statSync,
+  writeSync,
+} from "node:fs";
 import path from "node:path";
+import { quietly } from "../base/errors.js";
 import { gitIn } from "../git/run.js";
 
 /** actions/checkout's header, for any URL (`http.extraheader` too); git lower-cases the names it lists. */
 const CREDENTIAL_KEYS = String.raw`^http\.(.*\.)?extraheader$`;
 
 export interface StashedCredentials {
-  workspace: string;
+  /** The repository's local config file, found before the agent started. */
+  file: string;
+  /** That file once the entries were out: the only file they go back to. */
+  identity: { dev: number; ino: number; mode: number };
+  /** Its directory (no link on its path then), which the file must still be in. */
+  dir: { dev: number; ino: number };
+  /** Who may own it then: whoever did when it was stashed, or the workspace's owner (the agent's files go to it). */
+  owners: number[];
   entries: { name: string; value: string }[];
 }
 
 /** Takes the persisted credential out of the workspace's local config; undefined when there is none. */
 export async function stashCredentials(workspace: string): Promise<StashedCredentials | undefined> {
   const git = gitIn(workspace);
-  const listed = await git(["config", "--local", "--null", "--get-regexp", CREDENTIAL_KEYS]);
+  // The common directory: a linked worktree's own git dir has no `config`, its repository's does.
+  const dir = await git(["rev-parse", "--git-common-dir"]);
+  const gitDir = dir.stdout.toString("utf8").trim();
+  if (dir.code !== 0 || !gitDir) return undefined;
+  const real = realpathSync(path.resolve(workspace, gitDir));
+  const file = path.join(real, "config");
+  const listed = await git(["config", "--file", file, "--null", "--get-regexp", CREDENTIAL_KEYS]);
   if (listed.code !== 0) return undefined;
   const entries: StashedCredentials["entries"] = [];
   for (const item of listed.stdout.toString("utf8").split("\0")) {
@@ -28,34 +60,81 @@ export async function stashCredentials(workspace: string): Promise<StashedCreden
     const nl = item.indexOf("\n");
     entries.push(nl < 0 ? { name: item, value: "" } : { name: item.slice(0, nl), value: item.slice(nl + 1) });
   }
+  if (!entries.length) return undefined;
   for (const name of new Set(entries.map((e) => e.name))) {
-    const r = await git(["config", "--local", "--unset-all", name]);
+    const r = await git(["config", "--file", file, "--unset-all", name]);
     if (r.code !== 0) throw new Error(`could not take ${name} out of .git/config`);
   }
-  return entries.length ? { workspace, entries } : undefined;
+  // After the unset: git wrote the file anew (a new inode), and that one is the file it goes back to.
+  const st = lstatSync(file);
+  if (!st.isFile()) throw new Error(".git/config is not a file: the credential was not taken out");
+  return {
+    file,
+    identity: { dev: st.dev, ino: st.ino, mode: st.mode },
+    dir: identityOf(lstatSync(real)),
+    owners: [st.uid, statSync(workspace).uid],
+    entries,
+  };
 }
 
 /**
- * The credential back where it was, for the steps after this one. Appended to the repository's config
- * file by this process, not through `git config --add` (its value would be on a command line, which every
- * local user can read), and only into a regular file reached without a link (the agent had `.git/`).
+ * The credential back where it was, for the steps after this one: appended by this process to the file it
+ * was taken from (not through `git config --add`: its value would be on a command line, which every local
+ * user can read). Returns a warning when it was not put back; never throws.
  */
-export async function putBackCredentials(s: StashedCredentials | undefined): Promise<void> {
-  if (!s) return;
-  const dir = await gitIn(s.workspace)(["rev-parse", "--absolute-git-dir"]);
-  const gitDir = dir.stdout.toString("utf8").trim();
-  if (dir.code !== 0 || !gitDir) throw new Error("the repository is gone: its credential was not put back");
-  const file = await fsp.open(
-    path.join(gitDir, "config"),
-    constants.O_WRONLY | constants.O_APPEND | constants.O_NOFOLLOW,
-  );
+export function putBackCredentials(s: StashedCredentials | undefined): string | undefined {
+  if (!s) return undefined;
+  let fd: number | undefined;
   try {
-    if (!(await file.stat()).isFile())
-      throw new Error(".git/config is not a file: the credential was not put back");
-    await file.appendFile(s.entries.map(configLines).join(""));
+    // The file moved, with a link put where its directory was, would still be the same file: the path is
+    // checked too (no link on it now, the same directory as then).
+    const dir = path.dirname(s.file);
+    if (realpathSync(dir) !== dir || !same(identityOf(lstatSync(dir)), s.dir))
+      return notPutBack("its directory was replaced while the agent ran");
+    // O_NOFOLLOW: not through a link put at its path; O_NONBLOCK: a FIFO there must not hold the step.
+    fd = openSync(
+      s.file,
+      constants.O_WRONLY |
+        constants.O_APPEND |
+        constants.O_NOFOLLOW |
+        constants.O_NONBLOCK |
+        constants.O_NOCTTY,
+    );
+    const doubt = doubtAbout(fstatSync(fd), s);
+    if (doubt) return notPutBack(doubt);
+    const text = Buffer.from(s.entries.map(configLines).join(""));
+    for (let at = 0; at < text.length; ) at += writeSync(fd, text, at);
+    return undefined;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return notPutBack(code === "ELOOP" ? "it is a link now" : `it could not be written: ${code ?? "error"}`);
   } finally {
-    await file.close();
+    const opened = fd;
+    if (opened !== undefined) quietly(() => closeSync(opened));
   }
+}
+
+function identityOf(st: Stats): { dev: number; ino: number } {
+  return { dev: st.dev, ino: st.ino };
+}
+
+function same(a: { dev: number; ino: number }, b: { dev: number; ino: number }): boolean {
+  return a.dev === b.dev && a.ino === b.ino;
+}
+
+/** Why the file open now is not the one the credential was taken from, or may be read by another. */
+function doubtAbout(st: Stats, s: StashedCredentials): string | undefined {
+  if (!st.isFile()) return "it is no longer a regular file";
+  if (!same(identityOf(st), s.identity))
+    return "it was replaced while the agent ran (by the agent, or by a git command it ran)";
+  if (st.nlink !== 1) return "it has another name now (a hard link)";
+  if (!s.owners.includes(st.uid)) return "it has another owner now";
+  if (st.mode !== s.identity.mode) return "its permissions changed";
+  return undefined;
+}
+
+function notPutBack(why: string): string {
+  return `The checkout's persisted credential was not put back into .git/config (${why}): later steps that fetch or push with it need to check out again.`;
 }
 
 /** `http.<url>.extraheader` as config text: a section of its own (git reads repeated sections as one). */

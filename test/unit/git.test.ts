@@ -187,6 +187,29 @@ describe("the action's git runs no program the repository names", () => {
   });
 });
 
+describe("the git the action runs", () => {
+  it("is the system's: a `git` planted first on the job's PATH (the workspace's node_modules/.bin) never runs", async () => {
+    const { ws, markers } = trap();
+    const planted = path.join(ws, "node_modules", ".bin");
+    mkdirSync(planted, { recursive: true });
+    writeFileSync(path.join(planted, "git"), `#!/bin/sh\ntouch ${path.join(markers, "planted")}\n`, {
+      mode: 0o755,
+    });
+    const env = { ...process.env, PATH: `${planted}${path.delimiter}${process.env.PATH ?? ""}` };
+    const r = await gitIn(ws, env)(["rev-parse", "--is-inside-work-tree"]);
+    expect([r.code, r.stdout.toString().trim()]).toEqual([0, "true"]);
+    const opened = gitIn(ws, env).open(["cat-file", "--batch-check"]);
+    let answer = "";
+    await opened.ask("HEAD\n", (chunk) => {
+      answer += chunk.toString();
+      return answer.endsWith("\n") ? chunk.length : undefined;
+    });
+    opened.close();
+    expect(answer).toMatch(/^[0-9a-f]{40} commit \d+\n$/);
+    expect(readdirSync(markers)).toEqual([]);
+  });
+});
+
 describe("HEAD's blobs, looked up by tree and read by id", () => {
   it("a workspace below the top of the repository, names that look like globs, a directory, a new file", async () => {
     const root = mkdtempSync(path.join(tmpdir(), "git-heads-"));
