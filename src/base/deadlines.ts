@@ -69,6 +69,15 @@ export const RUN_DEADLINES = {
   /** The pull request's chat from the Actions cache, before the agent starts; and saved after it. */
   sessionRestoreMs: 30_000,
   sessionSaveMs: 30_000,
+  /**
+   * The end of the agent's own user (security/agent-user.ts), after its process group is gone: its last
+   * processes killed until none is left, then its files in the shared temporary directories found and
+   * removed. One kill of "every process of the user" ends them all at once (the kernel lets no fork slip
+   * out of it), so this is reached only by a process that outlives SIGKILL (stuck in the kernel) or a
+   * temporary directory too large to search in time; then the user is kept, not removed, with a warning.
+   * The same after a cancel: it comes out of the room the cancel budget leaves to render and exit.
+   */
+  agentUserEndMs: 500,
 } as const;
 
 /**

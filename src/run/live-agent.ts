@@ -158,7 +158,7 @@ export class LiveAgent implements AgentSource {
     const { agentUser, credentials } = this;
     this.agentUser = undefined;
     this.credentials = undefined;
-    agentUser?.release();
+    for (const warning of agentUser?.release() ?? []) this.log.annotate("warning", warning);
     await putBackCredentials(credentials);
   }
 
@@ -196,7 +196,7 @@ export class LiveAgent implements AgentSource {
       platform: deps.platform,
       uid: process.geteuid?.() ?? -1,
       passwordlessSudo: () => spawnSync("sudo", ["-n", "true"], { stdio: "ignore" }).status === 0,
-      find: (program) => findSystemProgram(program, deps.env.PATH),
+      find: (program) => findSystemProgram(program),
     });
     this.strategy = resolved;
     return resolved;
@@ -205,7 +205,7 @@ export class LiveAgent implements AgentSource {
   /** Once admitted: the strategy's one notice; under no-sudo the action's core-dump limit goes to 0 (in the background). */
   private applyStrategy(resolved: Resolved): void {
     if (resolved.notice) this.log.annotate("notice", resolved.notice);
-    if (resolved.strategy === "no-sudo") this.coreLimit = forbidOwnCoreDumps(this.deps.env.PATH);
+    if (resolved.strategy === "no-sudo") this.coreLimit = forbidOwnCoreDumps();
   }
 
   /** Under `unprivileged-user`: the agent's own user set up, with the checkout's credential out of its reach. */
@@ -216,7 +216,7 @@ export class LiveAgent implements AgentSource {
     this.credentials = await stashCredentials(settings.workspace);
     try {
       this.agentUser = setUpAgentUser({
-        user: settings.agentUser,
+        prefix: settings.agentUser,
         workspace: settings.workspace,
         runnerTemp: deps.env.RUNNER_TEMP,
         agentPath: settings.agentPath,
@@ -237,7 +237,7 @@ export class LiveAgent implements AgentSource {
     const guarded = guardAgent(agentCommand(settings, deps.env), {
       resolved: this.strategy,
       uid,
-      agentUser: settings.agentUser,
+      agentUser: this.agentUser?.name ?? settings.agentUser,
       asUser: this.agentUser?.asUser,
     });
     log.text(runHeader(settings));
