@@ -18,6 +18,9 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 
 export interface Ran {
   ok: boolean;
+  /** The exit status (null: ended by a signal or not started). */
+  code?: number | null;
+  /** As the program wrote it (not trimmed: a file name may end in a space). */
   out: string;
   err: string;
   timedOut?: boolean;
@@ -82,21 +85,37 @@ export function endProcesses(
 export const SHARED_TEMP_DIRS = ["/tmp", "/var/tmp", "/dev/shm"] as const;
 
 /**
- * Every file the user owns in {@link SHARED_TEMP_DIRS} removed, by find running as root: it does not follow
- * links (`-P`, its default), removes each entry relative to its own directory (no path is resolved twice),
- * and stays on each directory's file system (`-xdev`). Run once the user's processes are gone: nothing can
- * swap a directory for a link under it then. Returns a warning, or undefined when all went.
+ * Every file the user owns in {@link SHARED_TEMP_DIRS} removed, as root, once its processes are gone
+ * (nothing can swap a directory for a link then). find does not follow links (`-P`, its default) and stays
+ * on each directory's file system (`-xdev`); it names each entry the user owns (a directory of its own
+ * then goes whole, with rm, which follows no link either) and does not descend into directories others may
+ * not pass (the agent could not have reached inside: its grants are taken back by now), which keeps the
+ * search to what the agent could reach. Bounded by `timeoutMs`. Returns a warning, or undefined when all
+ * went.
  */
 export function sweepSharedTemp(
-  find: string,
+  bin: { find: string; rm: string },
   uid: number,
   asRoot: Privileged,
   timeoutMs: number,
 ): string | undefined {
+  const until = Date.now() + timeoutMs;
   const dirs = SHARED_TEMP_DIRS.filter((d) => existsSync(d));
   if (dirs.length === 0) return undefined;
-  const r = asRoot(find, ["-P", ...dirs, "-xdev", "-user", String(uid), "-delete"], timeoutMs);
-  if (r.ok) return undefined;
-  const why = r.timedOut ? "not searched in time" : (r.err.split("\n")[0] ?? "");
-  return `the agent's user's files in ${dirs.join(", ")} may not all be removed (${why})`;
+  const warn = (why: string) =>
+    `the agent's user's files in ${dirs.join(", ")} may not all be removed (${why.split("\n")[0]})`;
+  const owned = ["(", "-user", String(uid), "-print0", "-prune", ")"];
+  const closed = ["(", "-type", "d", "!", "-perm", "-o=x", "-prune", ")"];
+  const found = asRoot(bin.find, ["-P", ...dirs, "-xdev", ...owned, "-o", ...closed], timeoutMs);
+  if (found.timedOut) return warn("not searched in time");
+  const paths = found.out.split("\0").filter(Boolean);
+  for (let i = 0; i < paths.length; i += RM_BATCH) {
+    const batch = paths.slice(i, i + RM_BATCH);
+    const rm = asRoot(bin.rm, ["-rf", "--one-file-system", "--", ...batch], Math.max(until - Date.now(), 1));
+    if (!rm.ok) return warn(rm.timedOut ? "not removed in time" : rm.err);
+  }
+  return found.ok ? undefined : warn(found.err);
 }
+
+/** Paths to one rm: far under any command line's limit. */
+const RM_BATCH = 256;

@@ -105,7 +105,8 @@ function privileged(uid: number, sudo: string | undefined): Privileged {
         : spawnSync(sudo, ["-n", file, ...args], { encoding: "utf8", timeout: timeoutMs });
     return {
       ok: r.status === 0,
-      out: (r.stdout ?? "").trim(),
+      code: r.status,
+      out: r.stdout ?? "",
       err: (r.stderr ?? r.error?.message ?? "").trim(),
       timedOut: r.signal !== null && timeoutMs !== undefined,
     };
@@ -161,6 +162,12 @@ export function setUpAgentUser(s: Setup): AgentUser {
  * A system user (no subordinate uids, no aging, no mail spool, no lastlog entry) with its own group, whose
  * home is the fresh one; never root nor the job's own user. A name taken already is a failure, not a
  * reuse: it would be someone else's user.
+ *
+ * Its uid is drawn at random from {@link UID_RANGE}, not the next free one: userdel frees a uid, and the
+ * allocator would give the last run's to the next, with whatever of it is left where the end does not look
+ * (a file in a world-writable directory elsewhere). The range is above the ids distributions hand out to
+ * people and services, under 60000 (useradd's usual UID_MAX) and within 16 bits, which every user namespace
+ * a runner's container may live in maps.
  */
 function createUser(
   s: Setup,
@@ -170,23 +177,20 @@ function createUser(
   asRoot: Privileged,
   fail: Fail,
 ): { uid: number; gid: number } {
-  const made = asRoot(bin.useradd, [
-    "--system",
-    "--no-create-home",
-    "--no-log-init",
-    "--home-dir",
-    home,
-    "--user-group",
-    "--shell",
-    "/bin/sh",
-    name,
-  ]);
+  const useradd = (uid: number) =>
+    asRoot(bin.useradd, [
+      ...["--system", "--no-create-home", "--no-log-init", "--user-group", "--shell", "/bin/sh"],
+      ...["--home-dir", home, "--uid", String(uid), name],
+    ]);
+  let made = useradd(randomUid());
+  // 4: the uid is taken; another draw.
+  for (let i = 0; i < 4 && made.code === 4; i++) made = useradd(randomUid());
   if (!made.ok) {
     rmSync(home, { recursive: true, force: true });
     fail(`could not create the user ${name}`, made.err);
   }
-  const uid = Number(asRoot(bin.id, ["-u", name]).out);
-  const gid = Number(asRoot(bin.id, ["-g", name]).out);
+  const uid = Number(asRoot(bin.id, ["-u", name]).out.trim() || Number.NaN);
+  const gid = Number(asRoot(bin.id, ["-g", name]).out.trim() || Number.NaN);
   const ours = new Set([0, s.uid, process.getuid?.()]);
   if (!Number.isSafeInteger(uid) || !Number.isSafeInteger(gid) || ours.has(uid)) {
     // Made but not usable: removed again; its processes are all ended at the end, so it must be nobody else.
@@ -196,6 +200,11 @@ function createUser(
   }
   return { uid, gid };
 }
+
+/** Where the agent's user's uid is drawn from (createUser). */
+export const UID_RANGE = { from: 40_000, count: 20_000 } as const;
+
+const randomUid = () => UID_RANGE.from + (Number.parseInt(randomHex(4), 16) % UID_RANGE.count);
 
 interface End {
   s: Setup;
@@ -246,7 +255,7 @@ function releaseUser(e: End): string[] {
   }
   asRoot(bin.chown, ["-R", `${e.owner.uid}:${e.owner.gid}`, e.s.workspace]);
   asRoot(bin.rm, ["-rf", "--one-file-system", e.home]);
-  const swept = sweepSharedTemp(bin.find, e.uid, asRoot, Math.max(deadline - Date.now(), 100));
+  const swept = sweepSharedTemp(bin, e.uid, asRoot, RUN_DEADLINES.agentUserEndMs);
   if (swept) warnings.push(swept);
   const gone = asRoot(bin.userdel, [name]);
   if (!gone.ok) warnings.push(`the user ${name} could not be removed (${gone.err.split("\n")[0]})`);
