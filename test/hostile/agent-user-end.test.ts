@@ -18,12 +18,18 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { agentRecordsDir, removeAgentRecordDirs } from "../harness/agent-records.js";
 import { prepareStep, readFileCommand, spawnAction } from "../harness/launch.mjs";
 import { bundleEntry, can, cleanupActionRuns, fixture, sharedWithOtherUsers } from "../harness/run-action.js";
 
 afterAll(cleanupActionRuns);
+// The bundle (built once per change of the sources) and the shared copy, before any test's own clock.
+beforeAll(async () => {
+  if (!ready) return;
+  await bundleEntry();
+  await sharedWithOtherUsers();
+}, 300_000);
 afterAll(removeAgentRecordDirs);
 
 const root = process.geteuid?.() === 0;
