@@ -31,7 +31,7 @@ import { RUN_DEADLINES } from "../base/deadlines.js";
 import { InputError } from "../base/errors.js";
 import { randomHex } from "../base/random.js";
 import { endProcesses, type Privileged, sweepSharedTemp } from "./agent-user-end.js";
-import { findExecutable, findSystemProgram } from "./strategy.js";
+import { findExecutable, findSystemProgram, SYSTEM_DIRS } from "./strategy.js";
 
 export interface AgentUser {
   /** This run's user. */
@@ -91,7 +91,7 @@ function systemPrograms(uid: number, fail: Fail): Programs {
   const out: Partial<Programs> = {};
   for (const name of [...PROGRAMS, ...(uid === 0 ? [] : ["sudo" as const])]) {
     const found = findSystemProgram(name);
-    if (!found) fail(`${name} is not in the system's directories (/usr/sbin, /usr/bin, /sbin, /bin)`, "");
+    if (!found) fail(`${name} is not in the system's directories (${SYSTEM_DIRS.join(", ")})`, "");
     out[name] = found;
   }
   return out as Programs;
@@ -124,12 +124,13 @@ export function setUpAgentUser(s: Setup): AgentUser {
   const bin = systemPrograms(s.uid, fail);
   const asRoot = privileged(s.uid, bin.sudo);
   const name = runUserName(s.prefix);
-  const home = freshHome(name);
-  const user = createUser(s, name, home, bin, asRoot, fail);
+  // Everything that may throw before the user exists: nothing is left to undo then.
   const owner = statSync(s.workspace);
   const agent = findExecutable(s.agentPath, s.env.PATH);
   const agentReal = agent ? realpathSync(agent) : undefined;
   const grants = grantsFor(s.workspace, name, agentReal ? path.dirname(agentReal) : undefined);
+  const home = freshHome(name);
+  const user = createUser(s, name, home, bin, asRoot, fail);
   const end = { s, name, home, uid: user.uid, gid: user.gid, bin, asRoot, grants, owner };
   try {
     // -R without -L: the link itself changes hands, nothing it points to is followed.
@@ -222,9 +223,9 @@ interface End {
  * The user's end, in order: its processes (nothing may act while the rest is undone), the grants and the
  * ACL entries naming it (before the name goes: a uid left in an ACL would grant the next user given that
  * uid), the workspace's files to its owner, its home and its files in the shared temporary directories,
- * then the user and its group. Everything after the kill needs it to have worked: otherwise what a live
- * process could race is left alone, the user is kept (so that its uid is nobody else's), and a warning
- * says so.
+ * then the user and its group. What comes after the workspace needs the kill to have worked: otherwise
+ * what a live process could race is left alone, the user is kept (so that its uid is nobody else's), and
+ * a warning says so.
  */
 function releaseUser(e: End): string[] {
   const { bin, asRoot, name } = e;
@@ -244,16 +245,17 @@ function releaseUser(e: End): string[] {
     if (!asRoot(bin.setfacl, g.revoke).ok)
       warnings.push(`${name}'s access could not all be taken back (${g.why})`);
   }
+  // Its files in the workspace are its no longer, whatever else is left (chown -R follows no link).
+  asRoot(bin.chown, ["-R", `${e.owner.uid}:${e.owner.gid}`, e.s.workspace]);
   if (left === undefined || left.length > 0) {
     const what = left
       ? `${left.length} process(es) of ${name} (${left.slice(0, 5).join(", ")})`
       : `whether a process of ${name} is left (/proc could not be read)`;
     warnings.push(
-      `the agent's user could not be ended: ${what} still there after ${RUN_DEADLINES.agentUserEndMs} ms; the user is kept, its grants taken back, its files left as they are`,
+      `the agent's user could not be ended: ${what} still there after ${RUN_DEADLINES.agentUserEndMs} ms; the user is kept, its grants taken back, the workspace's files given back, its other files left as they are`,
     );
     return warnings;
   }
-  asRoot(bin.chown, ["-R", `${e.owner.uid}:${e.owner.gid}`, e.s.workspace]);
   asRoot(bin.rm, ["-rf", "--one-file-system", e.home]);
   const swept = sweepSharedTemp(bin, e.uid, asRoot, RUN_DEADLINES.agentUserEndMs);
   if (swept) warnings.push(swept);
