@@ -74,6 +74,16 @@ export const RUN_DEADLINES = {
   /** The pull request's chat from the Actions cache, before the agent starts; and saved after it. */
   sessionRestoreMs: 30_000,
   sessionSaveMs: 30_000,
+  /**
+   * The end of the agent's own user (security/agent-user.ts), after its process group is gone, in two
+   * parts bounded by this each: its last processes killed until none is left, then its files in the shared
+   * temporary directories found and removed. One kill of "every process of the user" ends them all at once
+   * (the kernel lets no fork slip out of it), so the first is reached only by a process that outlives
+   * SIGKILL (stuck in the kernel): then the user is kept, not removed, with a warning. The same after a
+   * cancel, where the two come out of the room the cancel budget leaves to render and exit (in practice
+   * tens of milliseconds: one kill, one search of what the agent could reach).
+   */
+  agentUserEndMs: 250,
 } as const;
 
 /**

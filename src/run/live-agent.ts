@@ -174,7 +174,8 @@ export class LiveAgent implements AgentSource {
     this.agentUser = undefined;
     this.credentials = undefined;
     try {
-      agentUser?.release();
+      // Warnings of its end: a process that outlived the deadline (the user then kept), what was left.
+      for (const warning of agentUser?.release() ?? []) this.releaseWarnings.push(warning);
     } catch (e) {
       // Its processes may still run: the credential stays out of their reach.
       this.releaseWarnings.push(
@@ -236,7 +237,7 @@ export class LiveAgent implements AgentSource {
       platform: deps.platform,
       uid: process.geteuid?.() ?? -1,
       passwordlessSudo: () => spawnSync("sudo", ["-n", "true"], { stdio: "ignore" }).status === 0,
-      find: (program) => findSystemProgram(program, deps.env.PATH),
+      find: (program) => findSystemProgram(program),
     });
     this.strategy = resolved;
     return resolved;
@@ -245,7 +246,7 @@ export class LiveAgent implements AgentSource {
   /** Once admitted: the strategy's one notice; under no-sudo the action's core-dump limit goes to 0 (in the background). */
   private applyStrategy(resolved: Resolved): void {
     if (resolved.notice) this.log.annotate("notice", resolved.notice);
-    if (resolved.strategy === "no-sudo") this.coreLimit = forbidOwnCoreDumps(this.deps.env.PATH);
+    if (resolved.strategy === "no-sudo") this.coreLimit = forbidOwnCoreDumps();
   }
 
   /** Under `unprivileged-user`: the agent's own user set up, with the checkout's credential out of its reach. */
@@ -256,7 +257,7 @@ export class LiveAgent implements AgentSource {
     this.credentials = await stashCredentials(settings.workspace);
     try {
       this.agentUser = setUpAgentUser({
-        user: settings.agentUser,
+        prefix: settings.agentUser,
         workspace: settings.workspace,
         runnerTemp: deps.env.RUNNER_TEMP,
         agentPath: settings.agentPath,
@@ -277,7 +278,7 @@ export class LiveAgent implements AgentSource {
     const guarded = guardAgent(agentCommand(settings, deps.env), {
       resolved: this.strategy,
       uid,
-      agentUser: settings.agentUser,
+      agentUser: this.agentUser?.name ?? settings.agentUser,
       asUser: this.agentUser?.asUser,
     });
     log.text(runHeader(settings));

@@ -38,7 +38,7 @@ export interface StrategyProbe {
   uid: number;
   /** Whether `sudo -n true` succeeds (asked only when not root, and only when it decides). */
   passwordlessSudo: () => boolean;
-  /** Where a program is, on PATH or in the system's directories. */
+  /** Where a program of the system is (findSystemProgram: never through the job's PATH). */
   find: (program: string) => string | undefined;
 }
 
@@ -53,14 +53,18 @@ export interface Resolved {
   notice?: string;
 }
 
-/** The programs setting up the agent's own user needs (packages passwd, acl, util-linux, procps). */
-const AGENT_USER_PROGRAMS = ["useradd", "getent", "setfacl", "setpriv", "pkill"];
+/**
+ * The programs the agent's own user needs, from the system's directories (packages passwd, acl,
+ * util-linux, procps, findutils): it is created and removed with useradd and userdel, its processes ended
+ * with kill, its files in the shared temporary directories found with find (security/agent-user.ts).
+ */
+const AGENT_USER_PROGRAMS = ["useradd", "userdel", "setfacl", "setpriv", "kill", "find"];
 
 const OS_NAME: Partial<Record<NodeJS.Platform, string>> = { darwin: "macOS", win32: "Windows" };
 const osName = (platform: NodeJS.Platform) => OS_NAME[platform] ?? platform;
 
 export const NO_SUDO_NOTICE =
-  "safety-strategy auto chose no-sudo (the job has neither root nor passwordless sudo, or lacks useradd, setfacl, setpriv or pkill): the agent runs as this job's user, so it can signal and stop the action, read what this user can read, and, where ptrace is allowed, the action's memory; its own privileges cannot rise. For the agent's own user, run where the job has root or passwordless sudo, or set safety-strategy: unprivileged-user.";
+  "safety-strategy auto chose no-sudo (the job has neither root nor passwordless sudo, or lacks useradd, userdel, setfacl, setpriv, kill or find in the system's directories): the agent runs as this job's user, so it can signal and stop the action, read what this user can read, and, where ptrace is allowed, the action's memory; its own privileges cannot rise. For the agent's own user, run where the job has root or passwordless sudo, or set safety-strategy: unprivileged-user.";
 
 /**
  * What running as the job's user leaves open, on `platform`: the same user can signal the action and read
@@ -108,7 +112,7 @@ export function resolveStrategy(chosen: SafetyStrategy, probe: StrategyProbe): R
     if (missing.length > 0)
       throw cannot(
         chosen,
-        `${AGENT_USER_PROGRAMS.join(", ")}, and ${missing.join(", ")} ${missing.length > 1 ? "are" : "is"} not installed (packages passwd, acl, util-linux, procps)`,
+        `${AGENT_USER_PROGRAMS.join(", ")}, and ${missing.join(", ")} ${missing.length > 1 ? "are" : "is"} not installed in the system's directories (packages passwd, acl, util-linux, procps, findutils)`,
       );
     if (!privileged(probe))
       throw cannot(chosen, "root or passwordless sudo to set up the agent's user, and this job has neither");
@@ -198,9 +202,17 @@ export function findExecutable(file: string, searchPath: string | undefined): st
   return undefined;
 }
 
-/** Programs of the system live in sbin too, which a job user's PATH may not hold. */
-const SYSTEM_DIRS = ["/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin"];
+/**
+ * Where the programs the action runs as root, with sudo, or to drop privileges are looked for: the
+ * distribution's directories only. Never the job's PATH (an earlier step may have put the workspace's
+ * `node_modules/.bin` there, where the agent or the pull request can plant a `setfacl`), and not
+ * /usr/local: what is there is no package's, and a self-hosted machine's may be writable by its admins'
+ * tools. A system whose programs live elsewhere gets an input error naming them, not a guess.
+ */
+export const SYSTEM_DIRS = ["/usr/sbin", "/usr/bin", "/sbin", "/bin"] as const;
 
-export function findSystemProgram(program: string, searchPath: string | undefined): string | undefined {
-  return findExecutable(program, [searchPath ?? "", ...SYSTEM_DIRS].filter(Boolean).join(path.delimiter));
+/** A program of the system, from {@link SYSTEM_DIRS} alone; undefined when it is not there. */
+export function findSystemProgram(program: string): string | undefined {
+  if (program.includes("/")) return undefined;
+  return findExecutable(program, SYSTEM_DIRS.join(path.delimiter));
 }

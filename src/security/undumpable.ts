@@ -12,8 +12,8 @@ import { findSystemProgram } from "./strategy.js";
  * Resolves undefined when done, else why not (for the log). Started early and awaited just before the
  * agent is spawned, so that its process overlaps the run's other preparations (start-up).
  */
-export function forbidOwnCoreDumps(searchPath: string | undefined): Promise<string | undefined> {
-  const prlimit = findSystemProgram("prlimit", searchPath);
+export function forbidOwnCoreDumps(): Promise<string | undefined> {
+  const prlimit = findSystemProgram("prlimit");
   if (!prlimit) return Promise.resolve("prlimit (util-linux) is not installed");
   return new Promise((resolve) => {
     execFile(prlimit, ["--pid", String(process.pid), "--core=0:0"], (error, _out, stderr) => {

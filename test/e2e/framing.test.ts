@@ -3,10 +3,10 @@
  * fixtures/reconstructed/README.md) reports as the same run written one event to a line would, under
  * `no-sudo` and under the default strategy (as root, the agent's own user).
  */
-import { chmodSync, mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { agentRecordsDir, removeAgentRecordDirs } from "../harness/agent-records.js";
 import {
   type ActionResult,
   can,
@@ -17,6 +17,7 @@ import {
 } from "../harness/run-action.js";
 
 afterAll(cleanupActionRuns);
+afterAll(removeAgentRecordDirs);
 
 const RAW = "reconstructed/raw-line-breaks-review.ndjson";
 const KEY = "key_0123456789abcdef0123456789abcdef";
@@ -66,8 +67,7 @@ describe("line breaks written raw inside strings", () => {
     async () => {
       // The fake CLI and Node where the agent's user can run them, and a record it can write.
       const shared = await sharedWithOtherUsers();
-      const records = mkdtempSync(path.join(tmpdir(), "framing-records-"));
-      chmodSync(records, 0o777);
+      const records = agentRecordsDir("framing");
       const r = await runAction({
         inputs: {
           prompt: "Review the discount change",

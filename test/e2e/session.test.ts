@@ -11,6 +11,7 @@ import { chmodSync, mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { agentRecordsDir, removeAgentRecordDirs } from "../harness/agent-records.js";
 import { type CacheService, startCacheService } from "../harness/cache-service.js";
 import {
   can,
@@ -21,6 +22,7 @@ import {
 } from "../harness/run-action.js";
 
 afterAll(cleanupActionRuns);
+afterAll(removeAgentRecordDirs);
 
 let svc: CacheService;
 /** A runner's temp directory is the same path every job (/home/runner/work/_temp): the cache's version
@@ -164,7 +166,9 @@ async function runUnder(strategy: "auto" | "no-sudo", rule: Rule, prompt: string
 
 /** Run 1 starts the chat and saves it, run 2 (nothing of run 1 on disk) continues it. */
 async function twoRuns(strategy: "auto" | "no-sudo", rule: Rule) {
-  const records = mkdtempSync(path.join(tmpdir(), "session-records-"));
+  // Under the agent's own user (auto, as root), outside the temporary directories its end empties.
+  const records =
+    strategy === "auto" ? agentRecordsDir("session") : mkdtempSync(path.join(tmpdir(), "session-records-"));
   chmodSync(records, 0o777);
   const first = await runUnder(strategy, rule, "first", records);
   expect(first.outputs.conclusion).toBe("success");

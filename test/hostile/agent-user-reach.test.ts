@@ -27,10 +27,16 @@ afterAll(cleanupActionRuns);
 const root = process.geteuid?.() === 0;
 const ready = root && can("setfacl") && can("useradd") && can("setpriv") && can("pkill") && can("prlimit");
 const skip = ready ? "" : " (skipped: needs root, setfacl, useradd, setpriv, pkill and prlimit)";
-/** A user of this file's own: tests run side by side, and a run ends every process of its user. */
+/** This file's prefix for the agent's user (each run makes its own: `<prefix>-<random>`). */
 const USER = "cursor-agent-reach";
 const TOKEN = "ghs_persistedCheckoutToken000000000000000";
 const HEADER = `AUTHORIZATION: basic ${Buffer.from(`x-access-token:${TOKEN}`).toString("base64")}`;
+
+/** The user a run's agent ran as, from the log's header. */
+const runUser = (stdout: string) => /the agent runs as ([a-z0-9_-]+),/.exec(stdout)?.[1] ?? "";
+
+/** Whether a user of that name exists. */
+const exists = (user: string) => spawnSync("id", ["-u", user], { stdio: "ignore" }).status === 0;
 
 /** Live processes of the user (a killed one may stay a zombie until its new parent reaps it). */
 function alive(user: string): string[] {
@@ -86,6 +92,9 @@ async function runAgent(
   const rec = mkdtempSync(path.join(base, "rec-"));
   chmodSync(rec, 0o777);
   const found = path.join(rec, "found.txt");
+  // The test's, for the agent to append to: a file the agent's user made in /tmp is removed at its end.
+  writeFileSync(found, "", { mode: 0o666 });
+  chmodSync(found, 0o666);
   const scenario = path.join(bin, "scenario.json");
   // A copy the agent's user can read: the checkout may sit in a private (0700) directory.
   const transcript = path.join(bin, "t.ndjson");
@@ -110,7 +119,7 @@ async function runAgent(
   });
   const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
   const outputs = readFileCommand(step.files.GITHUB_OUTPUT).values;
-  return { stdout, code, outputs, seen: existsSync(found) ? readFileSync(found, "utf8") : "" };
+  return { stdout, code, outputs, seen: readFileSync(found, "utf8") };
 }
 
 it.skipIf(!ready)(
@@ -137,8 +146,11 @@ setsid sh -c 'echo $$ > "${"$"}{0}"; exec sleep 300' "$(dirname "$out")/daemon.p
         encoding: "utf8",
       }).trim(),
     ).toBe(HEADER);
-    // No process of the agent's user outlives the run; no grant above the workspace is left.
-    expect(await noneAlive(USER)).toEqual([]);
+    // No process of the agent's user outlives the run, nor the user; no grant above the workspace is left.
+    const firstUser = runUser(first.stdout);
+    expect(firstUser).toMatch(new RegExp(`^${USER}-[0-9a-f]{8}$`));
+    expect(await noneAlive(firstUser)).toEqual([]);
+    expect(exists(firstUser)).toBe(false);
     for (const dir of [home, base])
       expect(execFileSync("getfacl", ["-p", dir], { encoding: "utf8" })).not.toContain(USER);
     const firstHome = /^HOME=(.+)$/m.exec(first.seen)?.[1] ?? "";
@@ -151,7 +163,10 @@ setsid sh -c 'echo $$ > "${"$"}{0}"; exec sleep 300' "$(dirname "$out")/daemon.p
     const secondHome = /^HOME=(.+)$/m.exec(second.seen)?.[1] ?? "";
     expect(secondHome).not.toBe(firstHome);
     expect(second.seen).not.toContain("cli-config.json");
-    expect(await noneAlive(USER)).toEqual([]);
+    const secondUser = runUser(second.stdout);
+    expect(secondUser).not.toBe(firstUser);
+    expect(await noneAlive(secondUser)).toEqual([]);
+    expect(exists(secondUser)).toBe(false);
   },
   120_000,
 );

@@ -57,6 +57,9 @@ it.skipIf(!ready)(
     const scenario = path.join(bin, "scenario.json");
     writeFileSync(scenario, JSON.stringify({ transcript, record: path.join(rec, "record.json") }));
     const found = path.join(rec, "found.txt");
+    // The test's, for the agent to append to: a file the agent's user made in /tmp is removed at its end.
+    writeFileSync(found, "", { mode: 0o666 });
+    chmodSync(found, 0o666);
     const spy = path.join(bin, "spy.sh");
     writeFileSync(
       spy,

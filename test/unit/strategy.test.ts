@@ -114,7 +114,7 @@ describe("a strategy the workflow named", () => {
       "Input 'safety-strategy': no-sudo needs Linux's setpriv, which macOS does not have: choose auto (the strongest this runner allows, with a notice of what it leaves open) or another strategy",
     );
     expect(error("unprivileged-user", probe({ platform: "win32" }))).toBe(
-      "Input 'safety-strategy': unprivileged-user needs Linux (useradd, getent, setfacl, setpriv, pkill), which Windows does not have: choose auto (the strongest this runner allows, with a notice of what it leaves open) or another strategy",
+      "Input 'safety-strategy': unprivileged-user needs Linux (useradd, userdel, setfacl, setpriv, kill, find), which Windows does not have: choose auto (the strongest this runner allows, with a notice of what it leaves open) or another strategy",
     );
     expect(error("no-sudo", probe({ platform: "freebsd" }))).toMatch(/which freebsd does not have/);
   });
@@ -123,8 +123,8 @@ describe("a strategy the workflow named", () => {
     expect(error("no-sudo", probe({ find: without("setpriv") }))).toMatch(
       /^Input 'safety-strategy': no-sudo needs setpriv \(util-linux\), which is not installed: choose auto /,
     );
-    expect(error("unprivileged-user", probe({ find: without("setfacl", "pkill") }))).toMatch(
-      /^Input 'safety-strategy': unprivileged-user needs useradd, getent, setfacl, setpriv, pkill, and setfacl, pkill are not installed \(packages passwd, acl, util-linux, procps\)/,
+    expect(error("unprivileged-user", probe({ find: without("setfacl", "kill") }))).toMatch(
+      /^Input 'safety-strategy': unprivileged-user needs useradd, userdel, setfacl, setpriv, kill, find, and setfacl, kill are not installed in the system's directories \(packages passwd, acl, util-linux, procps, findutils\)/,
     );
     expect(error("unprivileged-user", probe({ passwordlessSudo: () => false }))).toMatch(
       /^Input 'safety-strategy': unprivileged-user needs root or passwordless sudo to set up the agent's user, and this job has neither/,
