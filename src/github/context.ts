@@ -38,7 +38,11 @@ export interface RunContext {
     baseSha?: string;
     /** Who opened it (PR events only). */
     author?: { login: string; isBot: boolean };
-    /** Its head is in another repository (PR events only): such runs get no secrets on `pull_request`. */
+    /**
+     * Its head is, or may be, in another repository: such runs get no secrets on `pull_request`, and its
+     * own runs can write caches. True also for a comment on a pull request (`issue_comment`), whose payload
+     * does not say where the head is: what a fork's author could steer is left out when in doubt.
+     */
     fromFork?: boolean;
   };
   /** The comment that started the run (issue and review comments). */
@@ -128,8 +132,9 @@ export function readContext(env: NodeJS.ProcessEnv): RunContext {
       fromFork: pr.head === undefined ? undefined : head === undefined || head === null || head !== base,
     };
   } else if (eventName === "issue_comment" && p.issue?.pull_request && p.issue.number !== undefined) {
-    // A comment on a pull request arrives as an issue_comment whose issue has a `pull_request` key.
-    ctx.pullRequest = { ...repository, issue: p.issue.number };
+    // A comment on a pull request arrives as an issue_comment whose issue has a `pull_request` key; it
+    // does not say whose head the pull request has, so it is taken as a fork's (fail closed).
+    ctx.pullRequest = { ...repository, issue: p.issue.number, fromFork: true };
   }
   const issue = p.issue?.number;
   if (ctx.pullRequest) ctx.thread = { ...repository, issue: ctx.pullRequest.issue };

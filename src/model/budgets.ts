@@ -13,13 +13,15 @@ export interface Budget {
 
 /**
  * `max-tool-calls`: the agent may start `max` tool calls; starting one more stops it. (The CLI's own
- * turn limits can be exceeded silently: this one is the action's.)
+ * turn limits can be exceeded silently: this one is the action's.) A call is counted once, when first
+ * heard of: at its start, or at its completion when no start came (the CLI may send none, and an agent
+ * that could suppress its starts would otherwise run uncounted).
  */
 export function toolCallBudget(max: number): Budget {
   let started = 0;
   return {
     check(u) {
-      if (u.type !== "tool-start") return undefined;
+      if (u.type !== "tool-start" && (u.type !== "tool-end" || u.call.startSeen)) return undefined;
       started++;
       if (started <= max) return undefined;
       return {

@@ -5,7 +5,11 @@
  * per severity (a finding has no kind of its own, and five fixed rules keep `ruleIndex` stable), each
  * rule's level the severity's. `partialFingerprints` carries the review's own fingerprint (path, title,
  * the content of the lines: ./build.ts), so code scanning follows a finding across runs and line shifts
- * exactly as the review's "no repeats" does. Pure: the caller writes the file.
+ * exactly as the review's "no repeats" does. That fingerprint is the same for two findings of one title on
+ * lines of the same content (a repeated block, two closing braces), which code scanning would take for one
+ * alert: each after the first, in the order of their lines, gets its occurrence appended (`:2`, `:3`), as
+ * CodeQL numbers its line hashes; the first keeps the review's fingerprint as it is, so alerts of earlier
+ * runs still match. Pure: the caller writes the file.
  *
  * Trust boundary: the texts are the agent's and leave the runner: each is redacted, the path too.
  */
@@ -82,19 +86,39 @@ export function sarifLog(findings: Finding[], head: HeadLines, redact: Redact): 
     shortDescription: { text: `A ${s}-severity finding of the Cursor agent's review` },
     defaultConfiguration: { level: LEVEL[s] },
   }));
+  const prints = occurrencePrints(findings, head);
   return {
     $schema: SARIF_SCHEMA,
     version: "2.1.0",
     runs: [
       {
         tool: { driver: { name: SARIF_TOOL, rules } },
-        results: findings.map((f) => result(f, head, redact)),
+        results: findings.map((f, i) => result(f, prints[i]!, redact)),
       },
     ],
   };
 }
 
-function result(f: Finding, head: HeadLines, redact: Redact): SarifResult {
+/**
+ * Each finding's fingerprint, told apart from the others': the review's own for the first finding that
+ * has it (by its lines: the agent's order may change between runs), with `:n` appended for the n-th.
+ */
+function occurrencePrints(findings: Finding[], head: HeadLines): string[] {
+  const prints = findings.map((f) => fingerprint(f, linesAt(head, f.path)));
+  const byPlace = findings
+    .map((f, i) => ({ i, start: f.start_line ?? f.line, end: f.line }))
+    .sort((a, b) => a.start - b.start || a.end - b.end || a.i - b.i);
+  const seen = new Map<string, number>();
+  const out = [...prints];
+  for (const { i } of byPlace) {
+    const n = (seen.get(prints[i]!) ?? 0) + 1;
+    seen.set(prints[i]!, n);
+    if (n > 1) out[i] = `${prints[i]}:${n}`;
+  }
+  return out;
+}
+
+function result(f: Finding, print: string, redact: Redact): SarifResult {
   const title = redact(f.title);
   const body = redact(f.body);
   // A range when the finding has one; otherwise its one line.
@@ -117,8 +141,8 @@ function result(f: Finding, head: HeadLines, redact: Redact): SarifResult {
         },
       },
     ],
-    // The review's fingerprint, from the file's lines at HEAD when they were read.
-    partialFingerprints: { [PRINT_KEY]: fingerprint(f, linesAt(head, f.path)) },
+    // The review's fingerprint, from the file's lines at HEAD when they were read (its occurrence after it).
+    partialFingerprints: { [PRINT_KEY]: print },
   };
 }
 

@@ -3,8 +3,10 @@
  * committed there may be a symlink to anything the job's user can read (`/root/.ssh/id_rsa`, a runner
  * credential), whose text would then go into the agent's command line (readable by every local user) or
  * the log. So the file is read only as a regular file (never a FIFO, which would hold the step, nor a
- * device) reached without a link that leaves the workspace or `RUNNER_TEMP`; a path outside both (an
- * absolute path the workflow names) is read only when no link is on its way.
+ * device) reached without a link that leaves the directory its path names: a path in the workspace must
+ * end in the workspace (a committed link into `RUNNER_TEMP` would let the pull request choose which of the
+ * job's files there is read), a path in `RUNNER_TEMP` in `RUNNER_TEMP`; a path outside both (an absolute
+ * path the workflow names) is read only when no link is on its way.
  */
 import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
@@ -32,10 +34,17 @@ export function readInputFile(
     const rel = path.relative(dir, file);
     return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
   };
-  const allowed = [roots.workspace, roots.runnerTemp].map((d) => (d ? realOf(input, d) : undefined));
-  const lexicallyInside = inside(p, roots.workspace) || inside(p, roots.runnerTemp);
-  const reallyInside = allowed.some((d) => inside(real, d));
-  if (lexicallyInside ? !reallyInside : real !== p) {
+  const dirs = [roots.workspace, roots.runnerTemp].flatMap((d) =>
+    d ? [{ given: d, real: realOf(input, d) }] : [],
+  );
+  // The root the path names (the deeper one, when one holds the other) is the one it must end in, and
+  // not in another root inside that one.
+  const named = dirs.filter((d) => inside(p, d.given)).sort((a, b) => b.given.length - a.given.length)[0];
+  const stays = named
+    ? inside(real, named.real) &&
+      !dirs.some((d) => d !== named && inside(d.real, named.real) && inside(real, d.real))
+    : real === p;
+  if (!stays) {
     throw new InputError(input, `'${p}' leads through a link out of the workspace: not read`);
   }
   // O_NONBLOCK: a FIFO opens at once (and is then refused) instead of waiting for a writer forever.

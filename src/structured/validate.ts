@@ -7,9 +7,12 @@
  * exponential time on a pattern such as `^(a|aa)+$` against a long run of `a` (the step would be held
  * until the runner kills it). Patterns run on RE2 (re2js: linear time, no backreferences or lookaround; a
  * schema that uses them is refused when it is compiled). The value is at most 1 MiB and 64 levels deep
- * (./contract.ts), so one validation is bounded too.
+ * (./contract.ts), so one validation is bounded too; `uniqueItems`, quadratic in ajv, is checked by
+ * hashing (./unique.ts).
  */
+import type { FuncKeywordDefinition } from "ajv";
 import { RE2JS } from "re2js";
+import { firstDuplicate } from "./unique.js";
 import { type Validator, validatorOf } from "./validator.js";
 
 /** ajv's options, here and for the review schema's validator compiled at build time (same errors). */
@@ -25,6 +28,7 @@ export async function compileSchema(schema: unknown): Promise<Validator> {
   const Ajv2020 = mod.Ajv2020 ?? mod.default?.Ajv2020;
   if (!Ajv2020) throw new Error("the JSON Schema validator could not be loaded");
   const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { regExp: linearRegExp } });
+  ajv.removeKeyword("uniqueItems").addKeyword(UNIQUE_ITEMS);
   let check: ReturnType<typeof ajv.compile>;
   try {
     check = ajv.compile(schema as object);
@@ -33,6 +37,23 @@ export async function compileSchema(schema: unknown): Promise<Validator> {
   }
   return validatorOf(check);
 }
+
+/** `uniqueItems` in linear time, with ajv's own error (the pair of items found equal). */
+const uniqueItems: NonNullable<FuncKeywordDefinition["validate"]> = (unique: boolean, items: unknown[]) => {
+  const found = unique ? firstDuplicate(items) : undefined;
+  if (!found) return true;
+  const message = `must NOT have duplicate items (items ## ${found.j} and ${found.i} are identical)`;
+  uniqueItems.errors = [{ keyword: "uniqueItems", params: found, message }];
+  return false;
+};
+
+const UNIQUE_ITEMS: FuncKeywordDefinition = {
+  keyword: "uniqueItems",
+  type: "array",
+  schemaType: "boolean",
+  errors: true,
+  validate: uniqueItems,
+};
 
 /** ajv's regular-expression engine, as RE2: `test` searches, as a JSON Schema `pattern` does. */
 const linearRegExp = Object.assign(

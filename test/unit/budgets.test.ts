@@ -49,4 +49,24 @@ describe("max-tool-calls", () => {
       ["budget_exceeded", "The agent started tool call 2, over max-tool-calls (1); it was stopped."],
     ]);
   });
+  it("a completion with no start counts once; a start and its completion count once", () => {
+    const budget = toolCallBudget(2);
+    const read = (subtype: string, id: string) => ({
+      type: "tool_call",
+      subtype,
+      call_id: id,
+      tool_call: { readToolCall: { args: { path: "a.ts" } } },
+    });
+    const { list } = updates(
+      init("s"),
+      read("started", "c1"),
+      read("completed", "c1"),
+      read("completed", "c2"),
+      read("completed", "c3"),
+    );
+    const breaches = list.map((u) => budget.check(u)).filter(Boolean);
+    expect(breaches.map((b) => b?.error)).toEqual([
+      "The agent started tool call 3, over max-tool-calls (2); it was stopped.",
+    ]);
+  });
 });

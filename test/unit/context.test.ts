@@ -31,7 +31,7 @@ describe("readContext", () => {
     });
   });
 
-  it("a comment on a pull request: its number, no base commit, the comment's body", () => {
+  it("a comment on a pull request: its number, no base commit, taken as a fork's; the comment's body", () => {
     const ctx = readContext(
       env("issue_comment", {
         issue: { number: 3, pull_request: { url: "x" } },
@@ -39,7 +39,8 @@ describe("readContext", () => {
         sender: { login: "dependabot[bot]", type: "Bot" },
       }),
     );
-    expect(ctx.pullRequest).toEqual({ owner: "o", repo: "r", issue: 3, baseSha: undefined });
+    // The payload does not say whose head it has: a fork's, until known otherwise.
+    expect(ctx.pullRequest).toEqual({ owner: "o", repo: "r", issue: 3, fromFork: true });
     expect(ctx.comment).toEqual({ body: "/cursor fix it" });
     expect(ctx.actor).toEqual({ login: "dependabot[bot]", isBot: true });
   });

@@ -116,6 +116,31 @@ describe("sarifLog", () => {
     expect(third!.message).toEqual({ text: "Medium", markdown: "**Medium**" });
   });
 
+  it("two findings of one title on lines of the same content: two fingerprints, numbered by their lines", () => {
+    const braces = Array.from({ length: 12 }, (_, i) => (i % 4 === 3 ? "}" : `f${i}();`));
+    const lines: HeadLines = new Map([["src/c.ts", braces]]);
+    const at = (line: number, title = "Missing return"): Finding => ({
+      path: "src/c.ts",
+      line,
+      severity: "medium",
+      title,
+      body: `at ${line}`,
+    });
+    const prints = (fs: Finding[]) =>
+      resultsOf(sarifLog(fs, lines, redact)).map((r) => r.partialFingerprints[PRINT_KEY]!);
+    const first = fingerprint(at(4), braces);
+    // Lines 4, 8 and 12 are each `}`: the review's fingerprint is one for all three.
+    expect(fingerprint(at(8), braces)).toBe(first);
+    expect(prints([at(8), at(4), at(12), at(8, "Other")])).toEqual([
+      `${first}:2`,
+      first,
+      `${first}:3`,
+      fingerprint(at(8, "Other"), braces),
+    ]);
+    // The agent's order does not renumber them.
+    expect(prints([at(4), at(12), at(8)])).toEqual([first, `${first}:3`, `${first}:2`]);
+  });
+
   it("partialFingerprints: the review's fingerprint, stable across runs and line shifts, distinct per finding", () => {
     const prints = (log: SarifLog) => resultsOf(log).map((r) => r.partialFingerprints[PRINT_KEY]!);
     const once = prints(sarifLog(FINDINGS, head, redact));
