@@ -82,6 +82,9 @@ it.skipIf(!root).each(ATTACKS)("a cache entry with %s: nothing of it is restored
     pullRequest: { number: NUMBER },
     scenario: { chats: true },
   });
+  // Nothing written outside the run's own directory.
+  expect(readdirSync(victim)).toEqual(["secret"]);
+  expect(r.stdout).not.toContain("root-only secret");
   expect(r.outputs.conclusion).toBe("success");
   // A new chat: the planted one is not continued.
   expect(r.outputs.resumed).toBe("false");
@@ -90,7 +93,4 @@ it.skipIf(!root).each(ATTACKS)("a cache entry with %s: nothing of it is restored
   expect(notices).toEqual([
     expect.stringMatching(/^The chat of #9 could not be restored \(the saved chat is refused: /),
   ]);
-  // Nothing written outside the run's own directory.
-  expect(readdirSync(victim)).toEqual(["secret"]);
-  expect(r.stdout).not.toContain("root-only secret");
 });
