@@ -48,8 +48,8 @@ export class CarriedChat {
       workspace: settings.workspace,
       agentEnv,
       stateDir: agentUser?.stateDir,
-      agent: { user: agentUser?.name, uid, PATH: env.PATH },
-      self: { uid, PATH: env.PATH },
+      agent: { user: agentUser?.name, uid },
+      self: { uid },
     };
     const deps: SessionDeps = {
       cache: { token: settings.runtimeToken, env },

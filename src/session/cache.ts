@@ -12,6 +12,10 @@
  *   environment lists (child_process, @actions/exec), so none started meanwhile (zstd, tar, git) gets it.
  *   The view is taken down at the client's first request (it has read the token by then) or the call's end.
  *   The agent never runs during a call: the chat is restored before it starts and saved after it exits.
+ * - The programs it runs (`zstd` to choose a compression, `tar` and `zstd` to save): found through
+ *   `process.env.PATH`, which the call answers with the system's directories (the caller's `PATH`), never
+ *   the job's: the action may be root, and an earlier step may have put a directory of the workspace's on
+ *   the job's PATH.
  * - Its log. It writes `::warning::`/`::error::` for a cache it cannot reach; for this action an unavailable
  *   cache is a notice (the run starts a new chat), so what it writes during the call is taken, by async
  *   context, and handed back as lines and troubles; the rest of the action's output goes on as it was.
@@ -42,7 +46,7 @@ export interface CacheAnswer<T> {
   lines: string[];
 }
 
-type CacheModule = typeof import("@actions/cache");
+type CacheClient = import("./cache-client.js").CacheClient;
 
 /** The cache's variables a call reads; every other read goes to the real environment. */
 const CALL_VARIABLES = [
@@ -52,6 +56,7 @@ const CALL_VARIABLES = [
   "GITHUB_SERVER_URL",
   "RUNNER_TEMP",
   "GITHUB_WORKSPACE",
+  "PATH",
 ] as const;
 const TOKEN = "ACTIONS_RUNTIME_TOKEN";
 
@@ -72,11 +77,11 @@ diagnostics.subscribe("http.client.request.start", onRequest);
 /** Runs `use` with the cache client under the rules above. Never throws. */
 export async function withCache<T>(
   call: CacheCall,
-  use: (cache: CacheModule) => Promise<T>,
+  use: (cache: CacheClient) => Promise<T>,
 ): Promise<CacheAnswer<T>> {
   if (!call.token) return { trouble: "no runtime token (ACTIONS_RUNTIME_TOKEN)", lines: [] };
   if (!call.env.ACTIONS_RESULTS_URL) return { trouble: "no cache service (ACTIONS_RESULTS_URL)", lines: [] };
-  const cache = await import("@actions/cache");
+  const { cacheClient: cache } = await import("./cache-client.js");
   const state: Call = { lines: [], troubles: [], requests: new Set(), failures: [], expired: false };
   const view = viewEnvironment(call.token, call.env);
   state.firstRequest = view.dropToken;

@@ -6,14 +6,29 @@
  * action's `tar` only ever reads and writes the staging directory. A link the agent left to a file of the
  * action's is then read, if at all, with the agent's own rights; and the staging tree is checked before it
  * is saved or handed back: directories and regular files only, within bounds.
+ *
+ * Each copy is bounded before anything is checked (the checks come after it): tar's stream is counted as
+ * it passes, and the copy ends once it holds more than a chat may (a 2 GiB sparse file is read as 2 GiB
+ * of zeros: it is cut after the limit, not read whole), and by a deadline (`signal`), at which both tars
+ * are killed and the copy given up without waiting for them: a process of the agent's user may stop
+ * (SIGSTOP) the tar that reads as that user, which then never ends by itself.
  */
 import { type StdioOptions, spawn } from "node:child_process";
 import { lstat, readdir } from "node:fs/promises";
 import path from "node:path";
 
 /** A chat's store: a SQLite database and its journal, some MB; far more is not a chat. */
-const MAX_CHAT_BYTES = 256 * 1024 * 1024;
-const MAX_CHAT_ENTRIES = 1_000;
+export const MAX_CHAT_BYTES = 256 * 1024 * 1024;
+export const MAX_CHAT_ENTRIES = 1_000;
+/** What tar adds to a chat's bytes: a header and padding a member, the end blocks, a record's padding. */
+const MAX_TAR_OVERHEAD = (MAX_CHAT_ENTRIES + 1) * 2 * 512 + 20 * 512;
+
+/**
+ * Where every program the copies and the cache client run is looked for: the system's directories, never
+ * the job's PATH (an earlier step may have put one of the workspace's on it, where the agent can write,
+ * and the action may be root).
+ */
+export const SYSTEM_PATH = "/usr/sbin:/usr/bin:/sbin:/bin";
 
 /** Whose side a copy's end is on: the agent's user (unprivileged-user), or the action's own. */
 export interface Side {
@@ -21,7 +36,6 @@ export interface Side {
   user?: string;
   /** The action's effective uid: root switches user with setpriv, anyone else with sudo. */
   uid: number;
-  PATH?: string;
 }
 
 /** What a copy of a chat holds, as far as keeping it goes. */
@@ -77,10 +91,13 @@ export async function checkTree(dir: string): Promise<string | undefined> {
  * follows the agent's links with its own rights. What `pwd` prints is the agent's to choose, so it serves
  * only to tell places apart, never as a path to use. Rejects when the probe itself fails.
  */
-export async function realDirs(side: Side, dirs: readonly string[]): Promise<(string | undefined)[]> {
+export async function realDirs(
+  side: Side,
+  dirs: readonly string[],
+  signal: AbortSignal,
+): Promise<(string | undefined)[]> {
   const script = `for d; do p=$(cd -- "$d" 2>/dev/null && pwd -P) && printf '%s' "$p"; printf '\\0'; done`;
-  const env = { PATH: side.PATH ?? process.env.PATH ?? "/usr/bin:/bin", LC_ALL: "C" };
-  const probe = spawnAs(side, ["sh", "-c", script, "sh", ...dirs], env, ["ignore", "pipe", "pipe"]);
+  const probe = spawnAs(side, ["sh", "-c", script, "sh", ...dirs], ["ignore", "pipe", "pipe"], signal);
   const chunks: Buffer[] = [];
   probe.child.stdout?.on("data", (d: Buffer) => chunks.push(d));
   const failed = await probe.done;
@@ -91,40 +108,68 @@ export async function realDirs(side: Side, dirs: readonly string[]): Promise<(st
 }
 
 /**
- * Copies the directory `from` to `to` (replaced): `tar -c` as `reader`, piped to `tar -x` as `writer`.
- * Modes come from the writer's umask (077): the chat is its owner's alone. Rejects with tar's last words.
+ * Copies the directory `from` to `to` (replaced): `tar -c` as `reader`, piped to `tar -x` as `writer`,
+ * through the action, which counts it. Modes come from the writer's umask (077): the chat is its owner's
+ * alone. Rejects with tar's last words, with "more than … MiB", or at `signal`.
  */
-export async function copyTree(from: string, reader: Side, to: string, writer: Side): Promise<void> {
-  const env = { PATH: reader.PATH ?? process.env.PATH ?? "/usr/bin:/bin", LC_ALL: "C" };
+export async function copyTree(
+  from: string,
+  reader: Side,
+  to: string,
+  writer: Side,
+  signal: AbortSignal,
+): Promise<void> {
   const script =
     'umask 077 && rm -rf -- "$1" && mkdir -p -- "$1" && exec tar -x -f - --no-same-owner --no-same-permissions -C "$1"';
-  const read = spawnAs(reader, ["tar", "-c", "-f", "-", "-C", from, "."], env, ["ignore", "pipe", "pipe"]);
-  const write = spawnAs(writer, ["sh", "-c", script, "sh", to], env, ["pipe", "ignore", "pipe"]);
+  const cut = new AbortController();
+  const both = AbortSignal.any([signal, cut.signal]);
+  const read = spawnAs(reader, ["tar", "-c", "-f", "-", "-C", from, "."], ["ignore", "pipe", "pipe"], both);
+  const write = spawnAs(writer, ["sh", "-c", script, "sh", to], ["pipe", "ignore", "pipe"], both);
+  let bytes = 0;
+  const tooMuch = `more than ${MAX_CHAT_BYTES / 1024 ** 2} MiB`;
+  read.child.stdout?.on("data", (chunk: Buffer) => {
+    bytes += chunk.length;
+    if (bytes > MAX_CHAT_BYTES + MAX_TAR_OVERHEAD) cut.abort(new Error(tooMuch));
+  });
   read.child.stdout?.pipe(write.child.stdin as NodeJS.WritableStream);
   // The writer gone early (refused, failed): the reader's pipe breaks, which its exit says.
   write.child.stdin?.on("error", () => undefined);
   const [r, w] = await Promise.all([read.done, write.done]);
+  if (cut.signal.aborted) throw new Error(tooMuch);
   if (w) throw new Error(`writing ${to}: ${w}`);
   if (r) throw new Error(`reading ${from}: ${r}`);
 }
 
-function spawnAs(side: Side, argv: string[], env: NodeJS.ProcessEnv, stdio: StdioOptions) {
+/**
+ * `argv` as `side`'s user. At `signal` the child is killed (SIGKILL: a stopped one too) and its end not
+ * waited for: under sudo the program is sudo's child, which a kill of sudo does not reach, and a pipe it
+ * holds would keep the child's streams open (what is left of the agent's user is ended with it).
+ */
+function spawnAs(side: Side, argv: string[], stdio: StdioOptions, signal: AbortSignal) {
   const full = !side.user
     ? argv
     : side.uid === 0
       ? ["setpriv", `--reuid=${side.user}`, `--regid=${side.user}`, "--init-groups", "--", ...argv]
       : ["sudo", "-n", "-u", side.user, "--", ...argv];
   const [file, ...args] = full as [string, ...string[]];
-  const child = spawn(file, args, { env, stdio });
+  const child = spawn(file, args, { env: { PATH: SYSTEM_PATH, LC_ALL: "C" }, stdio });
   let err = "";
   child.stderr?.on("data", (d: Buffer) => {
     if (err.length < 4096) err += d.toString("utf8");
   });
   const done = new Promise<string | undefined>((resolve) => {
+    const stop = () => {
+      child.kill("SIGKILL");
+      for (const s of [child.stdin, child.stdout, child.stderr]) s?.destroy();
+      resolve(`stopped: ${(signal.reason as Error | undefined)?.message ?? "deadline"}`);
+    };
+    if (signal.aborted) stop();
+    else signal.addEventListener("abort", stop, { once: true });
+    child.on("close", () => signal.removeEventListener("abort", stop));
     child.on("error", (e) => resolve(e.message));
-    child.on("close", (code, signal) => {
+    child.on("close", (code, killed) => {
       if (code === 0) resolve(undefined);
-      else resolve(err.trim().split("\n").pop() || `${file} exited ${signal ?? code}`);
+      else resolve(err.trim().split("\n").pop() || `${file} exited ${killed ?? code}`);
     });
   });
   return { child, done };

@@ -36,7 +36,8 @@ export interface Found {
 
 /**
  * Copies the chat out of each distinct place of `places` that holds it (as `agent`) into `work`, and
- * moves the one to keep to `to`; `work` is removed. Rejects when the places cannot be looked in.
+ * moves the one to keep to `to`; `work` is removed. Rejects when the places cannot be looked in, or at
+ * `signal` (each copy is bounded by it: chat-store.ts).
  */
 export async function findChat(
   places: readonly string[],
@@ -44,8 +45,9 @@ export async function findChat(
   self: Side,
   work: string,
   to: string,
+  signal: AbortSignal,
 ): Promise<Found> {
-  const real = await realDirs(agent, places);
+  const real = await realDirs(agent, places, signal);
   const seen = new Set<string>();
   const copies: Copy[] = [];
   for (const [i, place] of places.entries()) {
@@ -54,12 +56,13 @@ export async function findChat(
     seen.add(id);
     const dir = path.join(work, String(copies.length));
     try {
-      await copyTree(place, agent, dir, self);
+      await copyTree(place, agent, dir, self, signal);
       copies.push({ place, dir, ...(await surveyTree(dir)) });
     } catch (e) {
       copies.push({ place, dir, refused: (e as Error).message, newestMs: 0 });
     }
   }
+  signal.throwIfAborted();
   const kept = pick(copies);
   try {
     if (kept) await rename(kept.dir, to);

@@ -5,14 +5,15 @@
  * (whatever its end) the chat the agent had is saved as a new entry. A cache that cannot be used is a
  * notice and the run starts a new chat: it never fails the step.
  */
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { oneLine } from "../base/format.js";
+import { formatDuration, oneLine } from "../base/format.js";
 import { type CacheCall, withCache } from "./cache.js";
-import { checkTree, copyTree, type Side } from "./chat-store.js";
+import { checkTree, copyTree, type Side, SYSTEM_PATH } from "./chat-store.js";
 import { findChat } from "./found.js";
 import { chatIn, isChatId, runKey, statePlaces, type Thread, threadPrefix } from "./key.js";
+import { unpackEntry } from "./restore.js";
 
 export type { Side } from "./chat-store.js";
 export type { Thread } from "./key.js";
@@ -52,9 +53,31 @@ export interface RestoredChat {
   key?: string;
 }
 
-/** The chat's files go under `chat/`, its id in `chat.json`: the same path every run (the cache's version). */
+/**
+ * Where a chat is saved from: its files under `chat/`, its id in `chat.json`. The same path every run: the
+ * entry's version is made of it, and a restore asks for that version. The name changed with the archive's
+ * layout (members named from this directory, `./chat.json`, where they were named from the workspace,
+ * `../…`, before): entries of the old layout are of another version, never asked for.
+ */
 export function stagingDir(env: NodeJS.ProcessEnv): string {
-  return path.join(env.RUNNER_TEMP || tmpdir(), "cursor-agent-chat");
+  return path.join(env.RUNNER_TEMP || tmpdir(), "cursor-agent-chat-2");
+}
+
+/** The runner's variables for a cache call: programs from the system's directories (cache.ts). */
+function callEnv(env: NodeJS.ProcessEnv, workspace?: string): NodeJS.ProcessEnv {
+  return { ...env, PATH: SYSTEM_PATH, ...(workspace ? { GITHUB_WORKSPACE: workspace } : {}) };
+}
+
+/**
+ * A deadline over several steps: aborts `signal` at `ms`; `left()` is what remains of it. A timer of its
+ * own, never cleared: it only aborts a signal nobody reads once the steps are done.
+ */
+function deadline(ms: number) {
+  const start = Date.now();
+  const why = `no end within ${formatDuration(ms)}`;
+  const control = new AbortController();
+  setTimeout(() => control.abort(new Error(why)), ms).unref();
+  return { signal: control.signal, left: () => Math.max(0, ms - (Date.now() - start)), why };
 }
 
 const name = (t: Thread) => `#${t.number}`;
@@ -72,36 +95,45 @@ export async function restoreChat(
     );
     return {};
   }
-  const staging = stagingDir(deps.cache.env);
   const fail = (why: string): RestoredChat => {
     deps.notice(`The chat of ${name(thread)} could not be restored (${oneLine(why)}): a new chat starts.`);
     return {};
   };
+  const time = deadline(deadlineMs);
+  let work: string | undefined;
   try {
-    await fresh(staging);
-  } catch (e) {
-    return fail((e as Error).message);
-  }
-  const answer = await withCache({ ...deps.cache, deadlineMs }, (cache) =>
-    cache.restoreCache([staging], `${threadPrefix(thread)}${deps.now()}`, [threadPrefix(thread)]),
-  );
-  for (const line of answer.lines) deps.log(line);
-  if (answer.trouble) return fail(answer.trouble);
-  if (!answer.value) {
-    deps.log(`No saved chat for ${name(thread)}: a new chat starts.`);
-    return {};
-  }
-  try {
-    const id = await stagedId(staging);
-    const why = await checkTree(path.join(staging, "chat"));
+    // A directory of its own, new, the action's alone: the archive and what it holds, nothing else.
+    work = await mkdtemp(path.join(deps.cache.env.RUNNER_TEMP || tmpdir(), "cursor-agent-chat-restore-"));
+    const archives = path.join(work, "archive");
+    await mkdir(archives, { mode: 0o700 });
+    const env = callEnv(deps.cache.env);
+    const answer = await withCache({ ...deps.cache, env, deadlineMs: time.left() }, (cache) =>
+      cache.fetch(
+        [stagingDir(env)],
+        `${threadPrefix(thread)}${deps.now()}`,
+        [threadPrefix(thread)],
+        archives,
+      ),
+    );
+    for (const line of answer.lines) deps.log(line);
+    if (answer.trouble) return fail(answer.trouble);
+    if (!answer.value) {
+      deps.log(`No saved chat for ${name(thread)}: a new chat starts.`);
+      return {};
+    }
+    const tree = path.join(work, "tree");
+    const refused = await unpackEntry(answer.value, tree, time.signal);
+    if (refused) return fail(`the saved chat is refused: ${refused}`);
+    const id = await stagedId(tree);
+    const why = await checkTree(path.join(tree, "chat"));
     if (why) return fail(`the saved chat is refused: ${why}`);
-    await placeChat(place, path.join(staging, "chat"), id, deps);
-    deps.log(`Continuing the chat ${id} of ${name(thread)} (saved as ${answer.value}).`);
-    return { resume: id, key: answer.value };
+    await placeChat(place, path.join(tree, "chat"), id, deps, time.signal);
+    deps.log(`Continuing the chat ${id} of ${name(thread)} (saved as ${answer.value.key}).`);
+    return { resume: id, key: answer.value.key };
   } catch (e) {
-    return fail((e as Error).message);
+    return fail(time.signal.aborted ? time.why : (e as Error).message);
   } finally {
-    await rm(staging, { recursive: true, force: true }).catch(() => undefined);
+    if (work) await rm(work, { recursive: true, force: true }).catch(() => undefined);
   }
 }
 
@@ -126,13 +158,21 @@ export async function saveChat(
     deps.notice(`The chat of ${name(thread)} could not be saved (${oneLine(why)}).`);
     return false;
   };
-  const why = await stageChat(place, chatId, staging, deps).catch((e: Error) => e.message);
+  // The copies out of the agent's store count against the save's deadline as the upload does.
+  const time = deadline(deadlineMs);
+  const why = await stageChat(place, chatId, staging, deps, time.signal).catch((e: Error) =>
+    time.signal.aborted ? time.why : e.message,
+  );
   if (why !== undefined) {
     await rm(staging, { recursive: true, force: true }).catch(() => undefined);
     return fail(why);
   }
   const key = runKey(thread, deps.cache.env, deps.now());
-  const answer = await withCache({ ...deps.cache, deadlineMs }, (cache) => cache.saveCache([staging], key));
+  // Members named from the staging directory (`./chat.json`, `./chat/…`), as a restore expects them.
+  const env = callEnv(deps.cache.env, staging);
+  const answer = await withCache({ ...deps.cache, env, deadlineMs: time.left() }, (cache) =>
+    cache.save([staging], key),
+  );
   await rm(staging, { recursive: true, force: true }).catch(() => undefined);
   for (const line of answer.lines) deps.log(line);
   if (answer.trouble || answer.value === undefined || answer.value === -1) {
@@ -147,14 +187,20 @@ export async function saveChat(
  * (a build follows one rule, unknown which). Written in one place at least, or it rejects; a place that
  * could not be written is said.
  */
-async function placeChat(place: ChatPlace, from: string, id: string, deps: SessionDeps): Promise<void> {
+async function placeChat(
+  place: ChatPlace,
+  from: string,
+  id: string,
+  deps: SessionDeps,
+  signal: AbortSignal,
+): Promise<void> {
   const dirs = place.stateDir ? [place.stateDir] : statePlaces(place.agentEnv, place.workspace);
   const failed: string[] = [];
   for (const dir of dirs) {
-    await copyTree(from, place.self, chatIn(dir, place.workspace, id), place.agent).catch((e: Error) =>
-      failed.push(e.message),
-    );
+    const to = chatIn(dir, place.workspace, id);
+    await copyTree(from, place.self, to, place.agent, signal).catch((e: Error) => failed.push(e.message));
   }
+  signal.throwIfAborted();
   if (dirs.length === 0 || failed.length === dirs.length) {
     throw new Error(failed[0] ?? "the agent's environment names no place for its chats");
   }
@@ -170,6 +216,7 @@ async function stageChat(
   id: string,
   staging: string,
   deps: SessionDeps,
+  signal: AbortSignal,
 ): Promise<string | undefined> {
   await fresh(staging);
   const places = statePlaces(place.agentEnv, place.workspace).map((d) => chatIn(d, place.workspace, id));
@@ -179,6 +226,7 @@ async function stageChat(
     place.self,
     path.join(staging, "found"),
     path.join(staging, "chat"),
+    signal,
   );
   const { kept, copies } = found;
   if (!kept) {

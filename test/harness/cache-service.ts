@@ -10,6 +10,8 @@
  *   `x-ms-blob-type: BlockBlob`) or `Put Block` + `Put Block List`, as the Azure SDK uploads; a GET
  *   downloads.
  * - Failures: `fail(status)` answers every twirp call with it; `hang()` answers nothing at all.
+ * - `plant(key, data)`: an entry someone else wrote in a scope the run reads, with any archive. Its version
+ *   is whatever a restore asks for (a version is predictable: the paths and the compression).
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
@@ -20,7 +22,8 @@ const SERVICE = "/twirp/github.actions.results.api.v1.CacheService/";
 export interface CacheEntry {
   id: number;
   key: string;
-  version: string;
+  /** Undefined for a planted entry: it answers every version. */
+  version: string | undefined;
   /** Set once finalised; only then can it be restored. */
   data?: Buffer;
   sizeBytes?: number;
@@ -48,6 +51,8 @@ export interface CacheService {
   calls(method: string): CacheRequest[];
   fail(status: number | undefined): void;
   hang(on?: boolean): void;
+  /** A finalised entry of `key` holding `data` (a compressed tar archive), of every version. */
+  plant(key: string, data: Buffer): void;
   /** Resolves once a request for `path` (a twirp method name or `blob`) has arrived. */
   waitFor(what: string): Promise<CacheRequest>;
   close(): Promise<void>;
@@ -89,7 +94,7 @@ export async function startCacheService(
     const version = String(body.version ?? "");
     const base = `http://127.0.0.1:${port()}`;
     if (method === "GetCacheEntryDownloadURL") {
-      const ready = entries.filter((e) => e.finalized && e.version === version);
+      const ready = entries.filter((e) => e.finalized && (e.version ?? version) === version);
       const newest = (match: (e: CacheEntry) => boolean) =>
         ready.filter(match).sort((a, b) => b.seq - a.seq)[0];
       let hit = newest((e) => e.key === key);
@@ -205,6 +210,9 @@ export async function startCacheService(
     },
     hang: (on = true) => {
       hanging = on;
+    },
+    plant: (key, data) => {
+      entries.push({ id: entries.length + 1, key, version: undefined, data, finalized: true, seq: ++seq });
     },
     waitFor: (what) => new Promise((resolve) => waiting.push({ what, resolve })),
     close: async () => {

@@ -3,7 +3,7 @@
  * (test/harness/cache-service.ts), and the fake CLI keeping its chats as the CLI does. A run is: restore,
  * the fake agent (a turn of the chat), save; the next run's agent gets a fresh home.
  */
-import { spawnSync } from "node:child_process";
+import childProcess, { spawnSync } from "node:child_process";
 import diagnostics from "node:diagnostics_channel";
 import {
   chmodSync,
@@ -15,10 +15,10 @@ import {
   symlinkSync,
   writeFileSync,
 } from "node:fs";
+import { syncBuiltinESMExports } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { withCache } from "../../src/session/cache.js";
 import { type Copy, pick } from "../../src/session/found.js";
 import { chatIn, statePlaces, threadPrefix } from "../../src/session/key.js";
 import {
@@ -29,6 +29,7 @@ import {
   stagingDir,
 } from "../../src/session/session.js";
 import { type CacheService, startCacheService } from "../harness/cache-service.js";
+import { cacheArchive } from "../harness/tar-archive.js";
 
 const FAKE_AGENT = path.resolve("test/fake-agent/fake-agent.mjs");
 const uid = process.geteuid?.() ?? -1;
@@ -234,7 +235,7 @@ describe("a cache that cannot be used is a notice, and a new chat", () => {
   it("answering 400 (not retried): the client's own words", async () => {
     svc.fail(400);
     expect(await restoreChat(place(path.join(dir, "h")), deps(), 60_000)).toEqual({});
-    expect(notices[0]).toMatch(/could not be restored \(answered 400; Failed to restore: /);
+    expect(notices[0]).toMatch(/could not be restored \(answered 400; Failed to GetCacheEntryDownloadURL: /);
   });
 
   it("refusing the token (401)", async () => {
@@ -292,28 +293,41 @@ describe("what is kept and handed back", () => {
   });
 
   it("an entry whose id is not a chat id is refused", async () => {
-    const staging = stagingDir(runnerEnv());
-    mkdirSync(path.join(staging, "chat"), { recursive: true });
-    writeFileSync(path.join(staging, "chat", "store.db"), "x");
-    writeFileSync(path.join(staging, "chat.json"), JSON.stringify({ id: "--force" }));
-    const made = await withCache({ token: svc.token, env: runnerEnv(), deadlineMs: 30_000 }, (cache) =>
-      cache.saveCache([staging], `${threadPrefix(thread)}planted`),
+    svc.plant(
+      `${threadPrefix(thread)}planted`,
+      cacheArchive([
+        { name: "./", type: "5" },
+        { name: "./chat/", type: "5" },
+        { name: "./chat/store.db", data: "x" },
+        { name: "./chat.json", data: JSON.stringify({ id: "--force" }) },
+      ]),
     );
-    expect(made.trouble).toBeUndefined();
-    rmSync(staging, { recursive: true });
     expect(await restoreChat(place(path.join(dir, "h")), deps(), 10_000)).toEqual({});
     expect(notices[0]).toContain("no valid id");
   });
 
-  it("no child the cache client starts gets the runtime token", async () => {
-    // zstd and tar as the client starts them, each recording its environment first.
+  it("no child the cache client starts gets the runtime token, nor comes from the job's PATH", async () => {
+    // Every child as spawned, with the environment it gets (child_process's own default: process.env).
+    const real = childProcess.spawn;
+    const envs: NodeJS.ProcessEnv[] = [];
+    childProcess.spawn = ((file: string, args: unknown, options: unknown) => {
+      const o = (Array.isArray(args) ? options : args) as { env?: NodeJS.ProcessEnv } | undefined;
+      envs.push({ ...(o?.env ?? process.env) });
+      return (real as (...a: unknown[]) => unknown)(file, args, options);
+    }) as typeof childProcess.spawn;
+    syncBuiltinESMExports();
+    // A zstd and a tar an earlier step put on the job's PATH: never run.
     const bin = path.join(dir, "bin");
     mkdirSync(bin);
-    const seen = path.join(dir, "children.env");
+    const planted = path.join(dir, "planted-ran");
     for (const name of ["zstd", "unzstd", "zstdmt", "tar"]) {
-      const real = spawnSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" }).stdout.trim();
-      if (!real) continue;
-      writeFileSync(path.join(bin, name), `#!/bin/sh\nenv >> "${seen}"\nexec ${real} "$@"\n`);
+      writeFileSync(
+        path.join(bin, name),
+        `#!/bin/sh
+touch "${planted}"
+exit 1
+`,
+      );
       chmodSync(path.join(bin, name), 0o755);
     }
     const oldPath = process.env.PATH;
@@ -325,10 +339,15 @@ describe("what is kept and handed back", () => {
       expect((await restoreChat(place(path.join(dir, "h2")), deps(), 10_000)).resume).toBe(turn.sessionId);
     } finally {
       process.env.PATH = oldPath;
+      childProcess.spawn = real;
+      syncBuiltinESMExports();
     }
-    const envs = readFileSync(seen, "utf8");
-    expect(envs).toContain("PATH=");
-    expect(envs).not.toContain(svc.token);
+    expect(existsSync(planted)).toBe(false);
+    expect(envs.length).toBeGreaterThan(0);
+    for (const env of envs) {
+      expect(env.PATH?.split(":")).not.toContain(bin);
+      expect(JSON.stringify(env)).not.toContain(svc.token);
+    }
     expect(process.env.ACTIONS_RUNTIME_TOKEN).toBeUndefined();
   });
 });
