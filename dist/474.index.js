@@ -259,7 +259,10 @@ async function unpackTarGz(archive, dest) {
     await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.mkdir)(dest, { mode: 0o755 });
     await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.chmod)(dest, 0o755);
     try {
-        await readEntries(new Blocks(gunzip[Symbol.asyncIterator]()), new Writer(dest));
+        const writer = new Writer(dest);
+        await readEntries(new Blocks(gunzip[Symbol.asyncIterator]()), writer);
+        // A link checked when it was made may leave through one made after it (`c -> d/..`, then `d -> .`).
+        writer.checkLinks();
     }
     catch (e) {
         if (e instanceof UnpackRefused)
@@ -375,11 +378,16 @@ function shown(name) {
     const printable = name.replace(/[^\x20-\x7e]/g, "?");
     return printable.length > 120 ? `${printable.slice(0, 120)}…` : printable;
 }
+/** Links followed in a row before a link is taken for a loop (Linux's own limit). */
+const MAX_LINK_HOPS = 40;
+/** Components walked to check one link, links followed included: far above any real package's. */
+const MAX_LINK_STEPS = 4096;
 /** Creates the entries, each only where the rules allow; the package's top directory stripped. */
 class Writer {
     root;
     dirs = new Set([""]);
-    links = new Set();
+    /** Each link made, by its path, with its target. */
+    links = new Map();
     seen = new Set();
     constructor(root) {
         this.root = root;
@@ -404,9 +412,9 @@ class Writer {
             await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.chmod)(full, 0o755);
         }
         else if (e.type === "2") {
+            this.links.set(rel, e.link);
             this.checkLink(rel, e.link);
             await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.symlink)(e.link, full);
-            this.links.add(rel);
         }
         else {
             // O_EXCL: never through whatever is already there (a link made by an earlier entry).
@@ -452,15 +460,53 @@ class Writer {
             this.dirs.add(dir);
         }
     }
+    /** Every link made, followed through all the others: a package whose link leaves it is refused. */
+    checkLinks() {
+        for (const [rel, target] of this.links)
+            this.checkLink(rel, target);
+    }
     checkLink(rel, target) {
-        const inside = node_path__WEBPACK_IMPORTED_MODULE_2___default().posix.normalize(node_path__WEBPACK_IMPORTED_MODULE_2___default().posix.join(node_path__WEBPACK_IMPORTED_MODULE_2___default().posix.dirname(rel), target));
         if (target === "" ||
             target.startsWith("/") ||
             /^[A-Za-z]:|\\/.test(target) ||
-            inside === ".." ||
-            inside.startsWith("../")) {
+            this.follow(rel.split("/").slice(0, -1), target, { hops: 0, steps: MAX_LINK_STEPS }) === undefined) {
             throw new UnpackRefused(`the package holds a link that leaves it (${shown(rel)} -> ${shown(target)}): only links inside are kept`);
         }
+    }
+    /**
+     * Where `target`, read from the directory `from`, leads, as the kernel resolves it: each component in
+     * turn, a link among them followed from its own directory, `..` going up from where the walk is (not
+     * lexically: `a -> .` then `b -> a/..` leaves). Undefined when it leaves the package, or after
+     * {@link MAX_LINK_HOPS} links in a row (a loop) or {@link MAX_LINK_STEPS} components in all (links
+     * that each name another twice would take exponential time).
+     */
+    follow(from, target, walk) {
+        if (walk.hops > MAX_LINK_HOPS)
+            return undefined;
+        let at = [...from];
+        for (const c of target.split("/")) {
+            if (--walk.steps < 0)
+                return undefined;
+            if (c === "" || c === ".")
+                continue;
+            if (c === "..") {
+                if (at.length === 0)
+                    return undefined;
+                at.pop();
+                continue;
+            }
+            at.push(c);
+            const link = this.links.get(at.join("/"));
+            if (link === undefined)
+                continue;
+            walk.hops++;
+            const to = this.follow(at.slice(0, -1), link, walk);
+            walk.hops--;
+            if (to === undefined)
+                return undefined;
+            at = to;
+        }
+        return at;
     }
 }
 /** The decompressed stream, read in exact sizes; at most one chunk beyond what is asked is held. */

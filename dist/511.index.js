@@ -266,7 +266,7 @@ async function loadContract(c) {
     if (depthOver(schema, _base_limits_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_NESTING_DEPTH */ .wM)) {
         throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(from, `the schema nests deeper than ${_base_limits_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_NESTING_DEPTH */ .wM} levels`);
     }
-    const { compileSchema } = await Promise.all(/* import() */[__webpack_require__.e(856), __webpack_require__.e(513)]).then(__webpack_require__.bind(__webpack_require__, 9513));
+    const { compileSchema } = await Promise.all(/* import() */[__webpack_require__.e(856), __webpack_require__.e(370)]).then(__webpack_require__.bind(__webpack_require__, 8370));
     try {
         return { schema, validate: await compileSchema(schema), review: false };
     }

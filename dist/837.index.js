@@ -443,18 +443,38 @@ function sarifLog(findings, head, redact) {
         shortDescription: { text: `A ${s}-severity finding of the Cursor agent's review` },
         defaultConfiguration: { level: LEVEL[s] },
     }));
+    const prints = occurrencePrints(findings, head);
     return {
         $schema: SARIF_SCHEMA,
         version: "2.1.0",
         runs: [
             {
                 tool: { driver: { name: SARIF_TOOL, rules } },
-                results: findings.map((f) => result(f, head, redact)),
+                results: findings.map((f, i) => result(f, prints[i], redact)),
             },
         ],
     };
 }
-function result(f, head, redact) {
+/**
+ * Each finding's fingerprint, told apart from the others': the review's own for the first finding that
+ * has it (by its lines: the agent's order may change between runs), with `:n` appended for the n-th.
+ */
+function occurrencePrints(findings, head) {
+    const prints = findings.map((f) => (0,_build_js__WEBPACK_IMPORTED_MODULE_2__/* .fingerprint */ .Rj)(f, (0,_check_js__WEBPACK_IMPORTED_MODULE_3__/* .linesAt */ .R4)(head, f.path)));
+    const byPlace = findings
+        .map((f, i) => ({ i, start: f.start_line ?? f.line, end: f.line }))
+        .sort((a, b) => a.start - b.start || a.end - b.end || a.i - b.i);
+    const seen = new Map();
+    const out = [...prints];
+    for (const { i } of byPlace) {
+        const n = (seen.get(prints[i]) ?? 0) + 1;
+        seen.set(prints[i], n);
+        if (n > 1)
+            out[i] = `${prints[i]}:${n}`;
+    }
+    return out;
+}
+function result(f, print, redact) {
     const title = redact(f.title);
     const body = redact(f.body);
     // A range when the finding has one; otherwise its one line.
@@ -476,8 +496,8 @@ function result(f, head, redact) {
                 },
             },
         ],
-        // The review's fingerprint, from the file's lines at HEAD when they were read.
-        partialFingerprints: { [PRINT_KEY]: (0,_build_js__WEBPACK_IMPORTED_MODULE_2__/* .fingerprint */ .Rj)(f, (0,_check_js__WEBPACK_IMPORTED_MODULE_3__/* .linesAt */ .R4)(head, f.path)) },
+        // The review's fingerprint, from the file's lines at HEAD when they were read (its occurrence after it).
+        partialFingerprints: { [PRINT_KEY]: print },
     };
 }
 /**

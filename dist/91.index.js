@@ -1468,8 +1468,11 @@ function knownOutcome(key) {
  */
 
 
-/** An unknown key is the agent's text: shown up to this many characters. */
-const KEY_SHOWN = 60;
+/**
+ * An unknown key is kept up to this many characters: the CLI's own word, but no bound of its length is
+ * promised. Shown cut after redaction (report/compose.ts), as every text that may hold a secret.
+ */
+const KEY_KEPT = 256;
 function summarizeOutcome(t) {
     const o = t.payload.outcome;
     if (!o)
@@ -1478,7 +1481,7 @@ function summarizeOutcome(t) {
     const message = nonEmpty(str(v, ["error", "reason", "message", "stderr"], true));
     const known = knownOutcome(o.key);
     if (!known) {
-        const key = o.key.length > KEY_SHOWN ? `${o.key.slice(0, KEY_SHOWN)}…` : o.key;
+        const key = o.key.length > KEY_KEPT ? o.key.slice(0, KEY_KEPT) : o.key;
         return { status: "unknown", summary: `unknown outcome \`${key}\``, unknownKey: key, error: message };
     }
     if (o.key === "success")
@@ -3310,9 +3313,13 @@ function interactionNote(e) {
         ? `Interaction: the agent asks for ${what}`
         : `Interaction: the request for ${what} was answered`;
 }
-/** A plan arrived: said by its size, its text being the final message (the report shows it). */
-function planNote(lines) {
-    return `Plan made (${lines} line${lines === 1 ? "" : "s"}) — it is the run's final message`;
+/**
+ * A plan arrived: said by its size, never its text (the report shows it when it is the final message:
+ * always in plan mode, else when the agent says nothing after it).
+ */
+function planNote(lines, planMode) {
+    const made = `Plan made (${lines} line${lines === 1 ? "" : "s"})`;
+    return planMode ? `${made} — it is the run's final message` : made;
 }
 /** Lines of a text, a last line break not starting another. */
 function lineCount(text) {
@@ -3871,17 +3878,19 @@ const RECENT_DONE = 4096;
 class RunModel {
     emit;
     workspace;
+    planMode;
     session = {};
     /** The calls kept for the report (see {@link LISTED_CALLS}), by id, in the order they were kept. */
     tools = new Map();
     /** The agent's todo list as its last `updateTodos` call left it (merged by id when it said so). */
     todos = [];
     result;
-    /**
-     * The last plan an interaction query carried (plan mode), kept as the last segment is: with `--mode
-     * plan` it is the run's final message, the assistant text being only narration.
-     */
+    /** The last plan an interaction query carried, kept as the last segment is (see {@link finalPlan}). */
     plan;
+    /** The attempt the last retry event named (a resume of it is the same retry). */
+    retryAttempt;
+    /** Segments of text the agent had closed when the plan came. */
+    segmentsAtPlan = 0;
     tally = {
         total: 0,
         byStatus: {
@@ -3918,9 +3927,12 @@ class RunModel {
     thinkingOpen;
     constructor(emit = () => { }, 
     /** The workspace, to relate paths when `system/init` has no `cwd`. */
-    workspace) {
+    workspace, 
+    /** The CLI runs in plan mode (`extra-args`): a plan it makes is the run's final message. */
+    planMode = false) {
         this.emit = emit;
         this.workspace = workspace;
+        this.planMode = planMode;
         this.segments = new Segments(emit, () => this.counts.segments++);
     }
     /** The last segment of assistant text (capped), for the summary's "final text". */
@@ -3932,6 +3944,26 @@ class RunModel {
         return this.segments.lastCut;
     }
     lastSegmentMargin = SEGMENT_SECRET_MARGIN;
+    /**
+     * The plan, when it is the run's final message: in plan mode (the assistant's text and `result` then hold
+     * only narration, docs/stream-format.md "Interaction queries"), or when the agent said nothing after it.
+     * A plan approved on the way, with the agent's work and its answer after it, is not.
+     */
+    get finalPlan() {
+        return this.plan && (this.planMode || this.counts.segments === this.segmentsAtPlan)
+            ? this.plan
+            : undefined;
+    }
+    /**
+     * The final message whole, as the contract (output-schema, review) reads its block from it: the plan when
+     * it is the final message; else the last segment, or, when that was cut, `result`, which holds all of it.
+     */
+    get wholeFinalText() {
+        const plan = this.finalPlan;
+        if (plan)
+            return plan.text;
+        return this.lastSegmentCut ? this.result?.text : this.lastSegment || this.result?.text;
+    }
     /** The directory the agent's paths are relative to. */
     get root() {
         return this.session.cwd ?? this.workspace;
@@ -3977,9 +4009,10 @@ class RunModel {
                 }
                 return;
             case "retry":
-                // A resume goes on with the retry under way; one seen without its start is still a retry.
-                if (!isResume(event) || this.counts.retries === 0)
+                // A resume goes on with the retry under way (the same attempt); one seen without it is a retry.
+                if (!isResume(event) || this.counts.retries === 0 || event.attempt !== this.retryAttempt)
                     this.counts.retries++;
+                this.retryAttempt = event.attempt;
                 this.note(retryNote(event));
                 return;
             case "interaction":
@@ -3999,8 +4032,10 @@ class RunModel {
         const kept = keepText(text);
         if (this.plan && this.plan.text === kept.text && this.plan.cut === kept.cut)
             return false;
+        this.segments.closeImplicitly();
+        this.segmentsAtPlan = this.counts.segments;
         this.plan = kept;
-        this.note(planNote(lineCount(text)));
+        this.note(planNote(lineCount(text), this.planMode));
         return true;
     }
     /** The stream ended: close what is still open (text cut off mid-segment is still a segment). */
@@ -4509,22 +4544,17 @@ class LineFramer {
     }
 }
 /**
- * A line that begins a new event and so cannot continue a string: an object whose first key is `type` (as
- * every CLI event's is), or one that parses alone with a `type` key (a wrapper's line). Either way the
- * quote before `type` would close the string, and a bare `type` cannot follow a JSON string.
+ * A line that begins an object with a key (`{"type":`…, `{"runId":`…) and so cannot continue a string:
+ * inside a string the quote after `{` would close it, and what follows a string is only `,`, `:`, `}`, `]`
+ * or blank, never the first character of a key. (`{}`, `{ }` or `{"`, `,` may well be a string's text.)
  */
-const STARTS_EVENT = /^\s*\{\s*"type"\s*:/;
+const STARTS_EVENT = /^\s*\{\s*"[^\s,:}\]]/;
 function startsEvent(text) {
     // Most lines that continue a string start with a letter: no event, no test.
     const c = text.charCodeAt(0);
     if (c !== 0x7b /* { */ && c !== 0x20 && c !== 0x09)
         return false;
-    if (STARTS_EVENT.test(text))
-        return true;
-    if (!startsObject(text))
-        return false;
-    const alone = parseObject(text);
-    return alone !== undefined && Object.hasOwn(alone, "type");
+    return STARTS_EVENT.test(text);
 }
 function endsObject(text) {
     let i = text.length - 1;
@@ -4684,8 +4714,11 @@ class Pipeline {
     decoder = new StreamDecoder((item) => this.apply(item));
     /** When the chunk being decoded was received (the time of its events that carry none). */
     at = 0;
-    /** `workspace` relates the agent's paths when `system/init` names no `cwd`. */
-    constructor(listeners, workspace) {
+    /**
+     * `workspace` relates the agent's paths when `system/init` names no `cwd`; `planMode`: the CLI runs in
+     * plan mode (its plan is the final message).
+     */
+    constructor(listeners, workspace, planMode = false) {
         const sinks = [...listeners];
         const emit = sinks.length === 1
             ? sinks[0]
@@ -4694,7 +4727,7 @@ class Pipeline {
                     sink(u);
             };
         this.emit = emit;
-        this.model = new RunModel(emit, workspace);
+        this.model = new RunModel(emit, workspace, planMode);
     }
     /** Lines that were JSON events (whatever their type). */
     get events() {
@@ -4810,23 +4843,21 @@ function warmFinalMessage(model, contract, redact) {
 }
 /** The final message as the report shows it (redacted, cut, without a contract block), before rendering. */
 function finalMessage(model, contract, redact) {
-    const plan = planMessage(model, redact);
-    if (plan !== undefined)
-        return plan;
-    // The last segment is the final message; `result` joins every segment, narration included.
-    const message = model.lastSegment || model.result?.text;
-    const text = message && contract && !model.lastSegmentCut ? (0,structured_contract.withoutContract)(message) : message;
+    const plan = model.finalPlan;
+    // Else the last segment; `result` joins every segment, narration included.
+    const final = plan ?? { text: model.lastSegment || model.result?.text || "", cut: model.lastSegmentCut };
+    const text = contract && !final.cut ? (0,structured_contract.withoutContract)(final.text) : final.text;
     if (!text)
         return undefined;
-    return shown(text, model.lastSegmentCut, model, redact);
+    return shown(text, final.cut, model, redact);
 }
 /**
- * The plan a run in plan mode made, redacted and cut, or undefined without one: it is the run's final
- * message (the report's, and the `result` output's), the assistant's text and `result` holding only the
- * narration around it (docs/stream-format.md "Interaction queries").
+ * The `result` output: the plan when it is the run's final message (plan mode: `result` holds only the
+ * narration around it), else the text of the `result` event; redacted, and a cut plan's margin dropped.
  */
-function planMessage(model, redact) {
-    return model.plan ? shown(model.plan.text, model.plan.cut, model, redact) : undefined;
+function resultText(model, redact) {
+    const plan = model.finalPlan;
+    return plan ? shown(plan.text, plan.cut, model, redact) : redact(model.result?.text ?? "");
 }
 /** Kept text redacted; when it was cut, the margin the model kept past the cut dropped after redaction. */
 function shown(text, cut, model, redact) {
@@ -5097,11 +5128,13 @@ function notSucceeded(t) {
     const s = statusBreakdown(t.byStatus, false);
     return s ? ` (${s})` : "";
 }
+/** An outcome key the action does not know, shown up to this many characters. */
+const UNKNOWN_KEY_SHOWN = 60;
 /** A call's outcome in its row: an outcome key the action does not know is the agent's, shown as code. */
 function outcomeCell(call, redact) {
     const o = call.outcome;
     if (o?.unknownKey !== undefined)
-        return `unknown outcome ${(0,markdown/* mdCode */.xs)(redact(o.unknownKey))}`;
+        return `unknown outcome ${(0,markdown/* mdCode */.xs)((0,base_redact/* cutAfterRedaction */.cr)(o.unknownKey, UNKNOWN_KEY_SHOWN, redact))}`;
     return (0,markdown/* mdText */.bC)(redact(o?.summary ?? call.status));
 }
 /** 1234567 → 1,234,567 (toLocaleString builds an ICU formatter on first use: 12 ms, BENCHMARKS.md). */
@@ -5318,7 +5351,7 @@ function runOutputs(o, redact) {
     const r = model.result;
     return {
         conclusion: v.conclusion,
-        result: planMessage(model, redact) ?? redact(r?.text ?? ""),
+        result: resultText(model, redact),
         error: redact(v.error),
         "session-id": model.session.sessionId ?? r?.sessionId ?? "",
         // The CLI starts a new chat, silently, when it lacks the one asked for: only the init event tells.
@@ -5756,7 +5789,8 @@ class LiveLog {
                 this.log.text(`↻ ${u.text}`);
                 return;
             case "stray": {
-                const text = this.redact(u.text);
+                // One line of the log, also for an event dropped after several lines (its line breaks marked).
+                const text = this.redact(u.text).replace(/\r?\n/g, " ⏎ ");
                 this.log.text(`stdout (not stream-json): ${text.length > STRAY_SHOWN ? `${text.slice(0, STRAY_SHOWN)}…` : text}`);
                 return;
             }
