@@ -19,11 +19,13 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { agentRecordsDir, removeAgentRecordDirs } from "../harness/agent-records.js";
 import { prepareStep, readFileCommand, spawnAction } from "../harness/launch.mjs";
 import { bundleEntry, can, cleanupActionRuns, fixture, sharedWithOtherUsers } from "../harness/run-action.js";
 import { readWorkflowCommandLines } from "../harness/workflow-commands.js";
 
 afterAll(cleanupActionRuns);
+afterAll(removeAgentRecordDirs);
 
 const root = process.geteuid?.() === 0;
 const ready = root && can("setfacl") && can("useradd") && can("setpriv") && can("pkill");
@@ -59,8 +61,8 @@ async function runAgent(script: string): Promise<Run> {
   const shared = await sharedWithOtherUsers();
   const bin = mkdtempSync(path.join(base, "bin-"));
   chmodSync(bin, 0o755);
-  const rec = mkdtempSync(path.join(base, "rec-"));
-  chmodSync(rec, 0o777);
+  // Not under /tmp: the end of the agent's user removes what it owns there (test/harness/agent-records.ts).
+  const rec = agentRecordsDir("cred-putback");
   const transcript = path.join(bin, "t.ndjson");
   copyFileSync(fixture("cursorhack-direct-sleep-mac-thinking-seq-shell.ndjson"), transcript);
   const scenario = path.join(bin, "scenario.json");
