@@ -33,6 +33,7 @@ import path from "node:path";
 import { crc32, deflateRawSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { installAgent } from "../../src/install/install.js";
+import { recordManifest } from "../../src/install/manifest.js";
 import { type CliDownloads, withCliDownloads as withDownloads } from "../harness/cli-downloads.js";
 import { FAKE_AGENT_DIR } from "../harness/launch.mjs";
 import { cleanupActionRuns, createGate, runAction, startAction } from "../harness/run-action.js";
@@ -512,7 +513,7 @@ describe.concurrent("cursor-sha256 pinned: only that package runs", () => {
       const refused = await install(d, cache, pin);
       await expect(refused.got).rejects.toThrow(`not cursor-sha256 ${pin}`);
       expect(refused.lines).toContain(
-        `Cursor CLI ${BUILD} in the tool cache (${home}) is the package with sha256 ${sha256(other)}, not cursor-sha256 ${pin}: not used`,
+        `cursor-sha256 is pinned: the tool cache's copy of ${BUILD} is not taken on its manifest's word (anyone who can write the cache can write one); downloading it`,
       );
       expect(manifestOf()).toBe(sha256(other));
       expect(existsSync(`${home}.complete`)).toBe(true);
@@ -521,7 +522,27 @@ describe.concurrent("cursor-sha256 pinned: only that package runs", () => {
       const pin = d.packages.get(BUILD)!.sha256;
       const fresh = await (await install(d, cache, pin)).got;
       expect([fresh.fromCache, fresh.sha256, manifestOf()]).toEqual([false, pin, pin]);
-      expect((await (await install(d, cache, pin)).got).fromCache).toBe(true);
+      // Pinned, the next run downloads and checks it again: the cache's word is not the pin's.
+      expect((await (await install(d, cache, pin)).got).fromCache).toBe(false);
+      // Unpinned, the cached build is used while its files match its manifest.
+      expect((await (await install(d, cache)).got).fromCache).toBe(true);
+    });
+  }, 30_000);
+
+  it("a cache entry whose manifest names the pin over files of someone else's is never run", async () => {
+    const cache = mkdtempSync(path.join(tmpdir(), "toolcache-"));
+    const home = homeIn(cache);
+    await withDownloads({ builds: [BUILD], latest: BUILD }, async (d) => {
+      const pin = d.packages.get(BUILD)!.sha256;
+      await (await install(d, cache, pin)).got;
+      // Whoever can write the tool cache (an earlier job's agent, as the runner's user) swaps the
+      // launcher and writes a manifest that matches its files and names the pin, as the action would.
+      writeFileSync(path.join(home, "cursor-agent"), "#!/bin/sh\necho planted\n");
+      await recordManifest(home, BUILD, pin);
+      const again = await (await install(d, cache, pin)).got;
+      expect(again.fromCache).toBe(false);
+      expect(readFileSync(path.join(home, "cursor-agent"), "utf8")).not.toContain("planted");
+      expect(downloads(d)).toBe(2);
     });
   }, 30_000);
 });
