@@ -111,7 +111,7 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
       },
       settings,
       context,
-      deps,
+      { ...deps, cancelled: resort.lateCancel.signal },
       redact,
       progress,
     );

@@ -6,6 +6,7 @@
  * would end after the deadline. One that cannot be written (a fork's read-only token, missing permission,
  * an outage) is a warning with the fix, never a failed step.
  */
+import { CANCEL_BUDGET } from "../base/deadlines.js";
 import type { Redact } from "../base/redact.js";
 import type { ChangeSet } from "../changes/types.js";
 import type { GitHubClient } from "../github/api.js";
@@ -16,6 +17,12 @@ import type { ReviewData, ReviewReport } from "../review/post.js";
 export interface GitHubDeps {
   env: NodeJS.ProcessEnv;
   warning: (message: string) => void;
+  /**
+   * The runner's cancel, heard after the agent (while the report is written): from then on each write has
+   * at most its share of the cancel budget left (base/deadlines.ts), so the step still ends before the
+   * runner kills it.
+   */
+  cancelled?: AbortSignal;
   /** Loaded only when needed: octokit is most of the bundle's start-up cost. */
   github: (token: string, apiUrl?: string, options?: ClientOptions) => Promise<GitHubClient>;
 }
@@ -44,7 +51,7 @@ export async function postReviewWithin(
     return { ...base, note: "no github-token: no review posted" };
   }
   try {
-    return await clientWithin(token, deps, deadlineMs, async (client, signal) => {
+    return await clientWithin(token, deps, [deadlineMs, CANCEL_BUDGET.reviewMs], async (client, signal) => {
       const { postReview } = await import("../review/post.js");
       return postReview(client, target, data, changes, redact, signal);
     });
@@ -64,7 +71,7 @@ export async function writeCommentWithin(
   deadlineMs: number,
 ): Promise<string | undefined> {
   try {
-    const written = await clientWithin(token, deps, deadlineMs, async (client) => {
+    const written = await clientWithin(token, deps, [deadlineMs, CANCEL_BUDGET.commentMs], async (client) => {
       const { upsertComment } = await import("../github/comment.js");
       return upsertComment(client, target, key, body);
     });
@@ -76,13 +83,14 @@ export async function writeCommentWithin(
 }
 
 /**
- * `use` with a client whose requests stop at `deadlineMs` from now (no retry begun past it), or a
- * rejection then: its signal is aborted first, so that its work stops.
+ * `use` with a client whose requests stop at `deadlineMs` from now (no retry begun past it), or at
+ * `cancelMs` from a cancel heard meanwhile when that is sooner; else a rejection then: its signal is
+ * aborted first, so that its work stops.
  */
 async function clientWithin<T>(
   token: string,
   deps: GitHubDeps,
-  deadlineMs: number,
+  [deadlineMs, cancelMs]: [number, number],
   use: (client: Awaited<ReturnType<GitHubDeps["github"]>>, signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
   const abort = new AbortController();
@@ -91,7 +99,7 @@ async function clientWithin<T>(
     const client = await deps.github(token, deps.env.GITHUB_API_URL, { signal: abort.signal, until });
     return use(client, abort.signal);
   })();
-  return withDeadline(work, deadlineMs, abort);
+  return withDeadline(work, deadlineMs, abort, deps.cancelled && { signal: deps.cancelled, ms: cancelMs });
 }
 
 /** One line with the fix, from an octokit error or anything else. */
@@ -106,17 +114,40 @@ function apiProblem(what: "write the PR comment" | "post the review", e: unknown
   return `${prefix} GitHub may be having trouble (retried). The job summary has the report.`;
 }
 
-/** `p`, or a rejection after `ms`; `abort` is aborted first, so that `p`'s work stops. */
-function withDeadline<T>(p: Promise<T>, ms: number, abort: AbortController): Promise<T> {
+/**
+ * `p`, or a rejection after `ms` (or `cancel.ms` after `cancel.signal`, when that is sooner); `abort` is
+ * aborted first, so that `p`'s work stops.
+ */
+function withDeadline<T>(
+  p: Promise<T>,
+  ms: number,
+  abort: AbortController,
+  cancel?: { signal: AbortSignal; ms: number },
+): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
+  let fail: (e: Error) => void = () => {};
   const deadline = new Promise<never>((_, reject) => {
+    fail = reject;
+  });
+  const at = (after: number) => {
+    clearTimeout(timer);
     timer = setTimeout(() => {
       // No reason given to abort(): a reason reaches octokit as a plain error, which its retry plugin
       // takes for a 500 and retries (~14 s more, with the timers keeping the step alive); an AbortError
       // it lets go at once.
       abort.abort();
-      reject(new Error(`no answer within ${Math.round(ms / 1000)} s`));
-    }, ms);
+      fail(new Error(`no answer within ${Math.round(after / 1000)} s`));
+    }, after);
+  };
+  const started = Date.now();
+  at(ms);
+  const cancelled = () => {
+    if (cancel && cancel.ms < ms - (Date.now() - started)) at(cancel.ms);
+  };
+  if (cancel?.signal.aborted) cancelled();
+  else cancel?.signal.addEventListener("abort", cancelled, { once: true });
+  return Promise.race([p, deadline]).finally(() => {
+    clearTimeout(timer);
+    cancel?.signal.removeEventListener("abort", cancelled);
   });
-  return Promise.race([p, deadline]).finally(() => clearTimeout(timer));
 }

@@ -37,6 +37,8 @@ export class LastResort {
   private progress: LiveProgress | undefined;
   private failed = false;
   private undo: (() => Promise<Back>) | undefined;
+  /** Aborted by the runner's cancel once the agent has started (publish/to-github.ts GitHubDeps.cancelled). */
+  readonly lateCancel = new AbortController();
   /** The progress comment's last word, once given. */
   private lastWord: Promise<void> = Promise.resolve();
 
@@ -149,7 +151,11 @@ export class LastResort {
    * the run ends here, `cancelled`, everything undone first.
    */
   private readonly cancel = (): void => {
-    if (this.agent) return;
+    if (this.agent) {
+      // Heard while the report is written too: its writes then take at most their cancel-budget share.
+      this.lateCancel.abort();
+      return;
+    }
     void this.fail(new CancelledBeforeStart()).finally(() => setTimeout(() => process.exit(1), 100).unref());
   };
 

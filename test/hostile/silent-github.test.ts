@@ -164,6 +164,32 @@ describe.concurrent("a GitHub that never answers", () => {
   );
 
   itExits(
+    "a cancel while the report is written: the comment then has its cancel-budget share, not its own deadline",
+    2 * CANCEL_BUDGET_TOTAL_MS + SLACK_MS,
+    async (api, limit) => {
+      const h = await startAction({
+        ...onPullRequest(api),
+        // No progress comment: the first request is the report's, after the agent's end.
+        inputs: { prompt: "go", progress: "false" },
+        scenario: { transcript: fixture("cursed-mac-read-edit-usage.ndjson") },
+        ...limit,
+      });
+      while (api.requests.length === 0) await sleep(20);
+      h.kill("SIGINT");
+      return h.done;
+    },
+    (r) => {
+      // Not killed by the signal: the run ended, its outputs and summary written, the comment given up
+      // after its share of the cancel budget (1.25 s), where it had 60 s.
+      expect(r.signal).toBeNull();
+      expect(r.outputs.conclusion).toBe("success");
+      expect(r.summary).toContain("Cursor agent succeeded");
+      const warnings = r.log.commands.filter((c) => c.name === "warning").map((c) => c.data);
+      expect(warnings.join("\n")).toMatch(/Could not write the PR comment \(no answer within 1 s\)/);
+    },
+  );
+
+  itExits(
     "the permission check before the agent gives up at its deadline: the run is refused, and exits",
     2 * RUN_DEADLINES.requestMs + SLACK_MS,
     (api, limit) =>
