@@ -720,12 +720,17 @@ async function installAgent(s, env, log, platform = process.platform, arch = pro
 /**
  * The tool cache's entry, if there is one it can use. The cache is writable by whoever ran before (an
  * agent as the runner's user among them): an entry is used only while every file is still what was
- * installed, and cursor-sha256 is then its manifest's; with cursor-sha256 pinned, only if that is the pin.
- * An entry of another package is not removed here: only a download that matches the pin replaces it.
+ * installed, and cursor-sha256 is then its manifest's. With cursor-sha256 pinned, never: the manifest
+ * is a file of the cache too, and whoever can write the cache can write one that names the pin over files
+ * of their own. A pin is checked against what runs, the package downloaded in this run, every run.
  */
 async function fromCache(s, build, home, target, log) {
     if (!(0,external_node_fs_.existsSync)(`${home}.complete`))
         return undefined;
+    if (s.sha256) {
+        log(`cursor-sha256 is pinned: the tool cache's copy of ${build} is not taken on its manifest's word (anyone who can write the cache can write one); downloading it`);
+        return undefined;
+    }
     const check = await (0,install_manifest/* checkInstall */.Qq)(home, build);
     const where = `Cursor CLI ${build} in the tool cache (${home})`;
     if (!("manifest" in check)) {
@@ -733,10 +738,6 @@ async function fromCache(s, build, home, target, log) {
         return undefined;
     }
     const { manifest } = check;
-    if (s.sha256 && manifest.sha256 !== s.sha256) {
-        log(`${where} is the package with sha256 ${manifest.sha256}, not cursor-sha256 ${s.sha256}: not used`);
-        return undefined;
-    }
     const files = manifest.entries.filter((e) => e.kind === "file").length;
     log(`Cursor CLI ${build} from the tool cache (${home}), sha256 ${manifest.sha256}: its ${files} files match its manifest`);
     return {

@@ -5381,6 +5381,15 @@ function earlyEndOutputs(conclusion, error) {
 }
 
 ;// CONCATENATED MODULE: ./src/publish/to-github.ts
+/**
+ * The two writes to a pull request after the run: the review (review mode) and the sticky comment. Each has
+ * a deadline that aborts its requests too, not only the wait: a review or comment that lands after the
+ * report said it could not be written would contradict it, and a request left open (or a retry's timer)
+ * would keep the process alive after its work is done. Its client begins no retry or rate-limit wait that
+ * would end after the deadline. One that cannot be written (a fork's read-only token, missing permission,
+ * an outage) is a warning with the fix, never a failed step.
+ */
+
 /** One review, posted with the action's token; the report says why there is no link when there is none. */
 async function postReviewWithin(data, changes, to, deps, redact, deadlineMs) {
     const base = { findings: data.findings, invalid: data.invalid };
@@ -5393,7 +5402,7 @@ async function postReviewWithin(data, changes, to, deps, redact, deadlineMs) {
         return { ...base, note: "no github-token: no review posted" };
     }
     try {
-        return await clientWithin(token, deps, deadlineMs, async (client, signal) => {
+        return await clientWithin(token, deps, [deadlineMs, base_deadlines/* CANCEL_BUDGET */.LF.reviewMs], async (client, signal) => {
             const { postReview } = await __webpack_require__.e(/* import() */ 277).then(__webpack_require__.bind(__webpack_require__, 9277));
             return postReview(client, target, data, changes, redact, signal);
         });
@@ -5406,7 +5415,7 @@ async function postReviewWithin(data, changes, to, deps, redact, deadlineMs) {
 /** The sticky comment with `body`; its URL, or undefined (and a warning) when it could not be written. */
 async function writeCommentWithin(body, key, target, token, deps, deadlineMs) {
     try {
-        const written = await clientWithin(token, deps, deadlineMs, async (client) => {
+        const written = await clientWithin(token, deps, [deadlineMs, base_deadlines/* CANCEL_BUDGET */.LF.commentMs], async (client) => {
             const { upsertComment } = await __webpack_require__.e(/* import() */ 318).then(__webpack_require__.bind(__webpack_require__, 7318));
             return upsertComment(client, target, key, body);
         });
@@ -5418,17 +5427,18 @@ async function writeCommentWithin(body, key, target, token, deps, deadlineMs) {
     }
 }
 /**
- * `use` with a client whose requests stop at `deadlineMs` from now (no retry begun past it), or a
- * rejection then: its signal is aborted first, so that its work stops.
+ * `use` with a client whose requests stop at `deadlineMs` from now (no retry begun past it), or at
+ * `cancelMs` from a cancel heard meanwhile when that is sooner; else a rejection then: its signal is
+ * aborted first, so that its work stops.
  */
-async function clientWithin(token, deps, deadlineMs, use) {
+async function clientWithin(token, deps, [deadlineMs, cancelMs], use) {
     const abort = new AbortController();
     const until = Date.now() + deadlineMs;
     const work = (async () => {
         const client = await deps.github(token, deps.env.GITHUB_API_URL, { signal: abort.signal, until });
         return use(client, abort.signal);
     })();
-    return withDeadline(work, deadlineMs, abort);
+    return withDeadline(work, deadlineMs, abort, deps.cancelled && { signal: deps.cancelled, ms: cancelMs });
 }
 /** One line with the fix, from an octokit error or anything else. */
 function apiProblem(what, e) {
@@ -5442,19 +5452,40 @@ function apiProblem(what, e) {
         return `${prefix} Check \`github-token\`. The job summary has the report.`;
     return `${prefix} GitHub may be having trouble (retried). The job summary has the report.`;
 }
-/** `p`, or a rejection after `ms`; `abort` is aborted first, so that `p`'s work stops. */
-function withDeadline(p, ms, abort) {
+/**
+ * `p`, or a rejection after `ms` (or `cancel.ms` after `cancel.signal`, when that is sooner); `abort` is
+ * aborted first, so that `p`'s work stops.
+ */
+function withDeadline(p, ms, abort, cancel) {
     let timer;
+    let fail = () => { };
     const deadline = new Promise((_, reject) => {
+        fail = reject;
+    });
+    const at = (after) => {
+        clearTimeout(timer);
         timer = setTimeout(() => {
             // No reason given to abort(): a reason reaches octokit as a plain error, which its retry plugin
             // takes for a 500 and retries (~14 s more, with the timers keeping the step alive); an AbortError
             // it lets go at once.
             abort.abort();
-            reject(new Error(`no answer within ${Math.round(ms / 1000)} s`));
-        }, ms);
+            fail(new Error(`no answer within ${Math.round(after / 1000)} s`));
+        }, after);
+    };
+    const started = Date.now();
+    at(ms);
+    const cancelled = () => {
+        if (cancel && cancel.ms < ms - (Date.now() - started))
+            at(cancel.ms);
+    };
+    if (cancel?.signal.aborted)
+        cancelled();
+    else
+        cancel?.signal.addEventListener("abort", cancelled, { once: true });
+    return Promise.race([p, deadline]).finally(() => {
+        clearTimeout(timer);
+        cancel?.signal.removeEventListener("abort", cancelled);
     });
-    return Promise.race([p, deadline]).finally(() => clearTimeout(timer));
 }
 
 ;// CONCATENATED MODULE: ./src/publish/publish.ts
