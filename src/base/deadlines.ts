@@ -81,9 +81,11 @@ export const RUN_DEADLINES = {
    * (the kernel lets no fork slip out of it), so the first is reached only by a process that outlives
    * SIGKILL (stuck in the kernel): then the user is kept, not removed, with a warning. The same after a
    * cancel, where the two come out of the room the cancel budget leaves to render and exit (in practice
-   * tens of milliseconds: one kill, one search of what the agent could reach).
+   * tens of milliseconds: one kill, one search of what the agent could reach). 2 s, not less: on a busy
+   * machine (the suite's, 250 ms) a round of kill and /proc scan took long enough that the deadline came
+   * with the agent's processes already gone, and its files were left as if one had outlived it.
    */
-  agentUserEndMs: 250,
+  agentUserEndMs: 2_000,
 } as const;
 
 /**

@@ -142,6 +142,14 @@ export class LastResort {
     process.off("SIGTERM", this.cancel);
   }
 
+  /** The process ends shortly after the last resort has spoken: once, whatever else arrives after. */
+  private exiting = false;
+  private readonly exitSoon = (): void => {
+    if (this.exiting) return;
+    this.exiting = true;
+    setTimeout(() => process.exit(1), 100).unref();
+  };
+
   /**
    * The runner's SIGINT (then SIGTERM). Once the agent has started, the run answers it: the session while
    * the agent runs (it stops it, and the report is written within the cancel budget), and the report's own
@@ -156,11 +164,11 @@ export class LastResort {
       this.lateCancel.abort();
       return;
     }
-    void this.fail(new CancelledBeforeStart()).finally(() => setTimeout(() => process.exit(1), 100).unref());
+    void this.fail(new CancelledBeforeStart()).finally(this.exitSoon);
   };
 
   private readonly crash = (e: unknown): void => {
     // The progress comment gets its last word (at most a few seconds), then the process ends.
-    void this.fail(e).finally(() => setTimeout(() => process.exit(1), 100).unref());
+    void this.fail(e).finally(this.exitSoon);
   };
 }

@@ -152,6 +152,10 @@ it("a cancel before the agent started: what was set up is put back, then the out
     // Its conclusion is given once: a second signal does not undo or write again.
     process.emit("SIGTERM");
     expect(order.filter((o) => o.startsWith("undone"))).toHaveLength(1);
+    // The process ends after it (a timer): waited for here, while exit is still the spy, so that the real
+    // one never ends the worker that runs the next test files.
+    await vi.waitFor(() => expect(exits).toHaveBeenCalledWith(1));
+    expect(exits).toHaveBeenCalledTimes(1);
   } finally {
     resort.dispose();
     exits.mockRestore();

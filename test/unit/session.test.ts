@@ -123,10 +123,16 @@ function agentTurn(
   return { sessionId: init.session_id, chat: rec.chat };
 }
 
+/**
+ * The deadline the tests give a restore or a save that is expected to finish: a bound only a hang meets
+ * (a busy machine took a 10 s one), not a figure to hold the code to; the deadline tests give their own.
+ */
+const HANG = 100_000;
+
 describe("a pull request's chat across runs", () => {
   it("is saved after the first run and continued by the next, from the newest entry of its prefix", async () => {
     const home1 = path.join(dir, "home1");
-    expect(await restoreChat(place(home1), deps(), 10_000)).toEqual({});
+    expect(await restoreChat(place(home1), deps(), HANG)).toEqual({});
     expect(logs.join("\n")).toContain("No saved chat for #12");
     const lookup = svc.calls("GetCacheEntryDownloadURL")[0];
     expect(lookup?.headers.authorization).toBe(`Bearer ${svc.token}`);
@@ -136,7 +142,7 @@ describe("a pull request's chat across runs", () => {
 
     const first = agentTurn(home1, "first");
     expect(first.chat.resumed).toBe(false);
-    expect(await saveChat(place(home1), first.sessionId, deps(), 30_000)).toBe(true);
+    expect(await saveChat(place(home1), first.sessionId, deps(), HANG)).toBe(true);
     const created = svc.calls("CreateCacheEntry")[0];
     expect(created?.body?.key).toMatch(/^cursor-agent-chat\/octo\/hello\/12\/77-1-\d+$/);
     expect(created?.body?.version).toBe(lookup?.body?.version);
@@ -149,17 +155,17 @@ describe("a pull request's chat across runs", () => {
     // The next run: a new home, the chat restored into it, the CLI continues it.
     rmSync(home1, { recursive: true });
     const home2 = path.join(dir, "home2");
-    const restored = await restoreChat(place(home2), deps(), 10_000);
+    const restored = await restoreChat(place(home2), deps(), HANG);
     expect(restored).toEqual({ resume: first.sessionId, key: created?.body?.key });
     expect(notices).toEqual([]);
     const second = agentTurn(home2, "second", restored.resume);
     expect(second.chat).toMatchObject({ id: first.sessionId, resumed: true, before: ["first"] });
     expect(second.sessionId).toBe(first.sessionId);
-    expect(await saveChat(place(home2), second.sessionId, deps(), 30_000)).toBe(true);
+    expect(await saveChat(place(home2), second.sessionId, deps(), HANG)).toBe(true);
 
     // A third run gets the newest entry: both turns.
     const home3 = path.join(dir, "home3");
-    const third = await restoreChat(place(home3), deps(), 10_000);
+    const third = await restoreChat(place(home3), deps(), HANG);
     expect(third.key).toBe(svc.calls("CreateCacheEntry")[1]?.body?.key);
     expect(agentTurn(home3, "third", third.resume).chat.before).toEqual(["first", "second"]);
     // Nothing is left in the staging directory, and the token never stayed in the environment.
@@ -173,9 +179,9 @@ describe("a pull request's chat across runs", () => {
     const home = path.join(dir, "home");
     const other = { ...thread, number: 123 };
     const turn = agentTurn(home, "other");
-    expect(await saveChat(place(home, other), turn.sessionId, deps(), 30_000)).toBe(true);
-    expect(await restoreChat(place(path.join(dir, "h12")), deps(), 10_000)).toEqual({});
-    expect((await restoreChat(place(path.join(dir, "h123"), other), deps(), 10_000)).resume).toBe(
+    expect(await saveChat(place(home, other), turn.sessionId, deps(), HANG)).toBe(true);
+    expect(await restoreChat(place(path.join(dir, "h12")), deps(), HANG)).toEqual({});
+    expect((await restoreChat(place(path.join(dir, "h123"), other), deps(), HANG)).resume).toBe(
       turn.sessionId,
     );
   });
@@ -184,15 +190,15 @@ describe("a pull request's chat across runs", () => {
     const home = path.join(dir, "home");
     const turn = agentTurn(home, "cut");
     // Only the store is read: the run's end is not the module's to know.
-    expect(await saveChat(place(home), turn.sessionId, deps(), 30_000)).toBe(true);
-    expect(await saveChat(place(home), undefined, deps(), 30_000)).toBe(false);
+    expect(await saveChat(place(home), turn.sessionId, deps(), HANG)).toBe(true);
+    expect(await saveChat(place(home), undefined, deps(), HANG)).toBe(false);
     expect(logs.join("\n")).toContain("the agent named none");
   });
 });
 
 describe("a cache that cannot be used is a notice, and a new chat", () => {
   it("with no runtime token: nothing is asked", async () => {
-    expect(await restoreChat(place(path.join(dir, "h")), deps(""), 10_000)).toEqual({});
+    expect(await restoreChat(place(path.join(dir, "h")), deps(""), HANG)).toEqual({});
     expect(notices[0]).toContain("no runtime token");
     expect(svc.requests).toEqual([]);
   });
@@ -239,7 +245,7 @@ describe("a cache that cannot be used is a notice, and a new chat", () => {
   });
 
   it("refusing the token (401)", async () => {
-    expect(await restoreChat(place(path.join(dir, "h")), deps("not-the-token"), 10_000)).toEqual({});
+    expect(await restoreChat(place(path.join(dir, "h")), deps("not-the-token"), HANG)).toEqual({});
     expect(notices[0]).toMatch(/could not be restored \(answered 401; /);
   });
 
@@ -273,8 +279,8 @@ describe("a cache that cannot be used is a notice, and a new chat", () => {
 
   it("a fork's pull request: nothing restored nor saved", async () => {
     const p = { ...place(path.join(dir, "h")), fromFork: true };
-    expect(await restoreChat(p, deps(), 10_000)).toEqual({});
-    expect(await saveChat(p, "abc", deps(), 10_000)).toBe(false);
+    expect(await restoreChat(p, deps(), HANG)).toEqual({});
+    expect(await saveChat(p, "abc", deps(), HANG)).toBe(false);
     expect(notices[0]).toContain("fork");
     expect(svc.requests).toEqual([]);
   });
@@ -287,7 +293,7 @@ describe("what is kept and handed back", () => {
     const chat = chatIn(path.join(home, ".cursor"), path.join(dir, "ws"), turn.sessionId);
     writeFileSync(path.join(dir, "secret"), "s3cret");
     symlinkSync(path.join(dir, "secret"), path.join(chat, "store.db-wal"));
-    expect(await saveChat(place(home), turn.sessionId, deps(), 30_000)).toBe(false);
+    expect(await saveChat(place(home), turn.sessionId, deps(), HANG)).toBe(false);
     expect(notices[0]).toContain("store.db-wal is not a regular file");
     expect(svc.calls("CreateCacheEntry")).toEqual([]);
   });
@@ -302,7 +308,7 @@ describe("what is kept and handed back", () => {
         { name: "./chat.json", data: JSON.stringify({ id: "--force" }) },
       ]),
     );
-    expect(await restoreChat(place(path.join(dir, "h")), deps(), 10_000)).toEqual({});
+    expect(await restoreChat(place(path.join(dir, "h")), deps(), HANG)).toEqual({});
     expect(notices[0]).toContain("no valid id");
   });
 
@@ -335,8 +341,8 @@ exit 1
     try {
       const home = path.join(dir, "home");
       const turn = agentTurn(home, "t");
-      expect(await saveChat(place(home), turn.sessionId, deps(), 30_000)).toBe(true);
-      expect((await restoreChat(place(path.join(dir, "h2")), deps(), 10_000)).resume).toBe(turn.sessionId);
+      expect(await saveChat(place(home), turn.sessionId, deps(), HANG)).toBe(true);
+      expect((await restoreChat(place(path.join(dir, "h2")), deps(), HANG)).resume).toBe(turn.sessionId);
     } finally {
       process.env.PATH = oldPath;
       childProcess.spawn = real;
@@ -398,10 +404,10 @@ describe("the CLI's places for its chats (builds differ: each rule is one)", () 
         agentTurn(p.agentEnv.HOME ?? "", `turn${n}`, resume, rule, p.agentEnv);
       const p1 = runPlace(1);
       const first = turn(1, p1);
-      expect(await saveChat(p1, first.sessionId, deps(), 30_000)).toBe(true);
+      expect(await saveChat(p1, first.sessionId, deps(), HANG)).toBe(true);
 
       const p2 = runPlace(2);
-      const restored = await restoreChat(p2, deps(), 10_000);
+      const restored = await restoreChat(p2, deps(), HANG);
       // In each of the four places: whichever the CLI reads, it has the chat.
       for (const d of statePlaces(p2.agentEnv, p2.workspace)) {
         expect(existsSync(path.join(chatIn(d, p2.workspace, first.sessionId), "store.db")), d).toBe(true);
@@ -409,14 +415,14 @@ describe("the CLI's places for its chats (builds differ: each rule is one)", () 
       const second = turn(2, p2, restored.resume);
       expect(second.chat).toMatchObject({ id: first.sessionId, resumed: true, before: ["turn1"] });
       logs = [];
-      expect(await saveChat(p2, second.sessionId, deps(), 30_000)).toBe(true);
+      expect(await saveChat(p2, second.sessionId, deps(), HANG)).toBe(true);
       // The three copies the run restored and the CLI did not touch are older than the one it wrote.
       expect(logs.join("\n")).toContain(
         `was in 4 places: ${path.join(second.chat.dir, first.sessionId)} is kept (the newest)`,
       );
 
       const p3 = runPlace(3);
-      const third = await restoreChat(p3, deps(), 10_000);
+      const third = await restoreChat(p3, deps(), HANG);
       expect(turn(3, p3, third.resume).chat.before).toEqual(["turn1", "turn2"]);
       expect(notices).toEqual([]);
     },
@@ -442,13 +448,13 @@ describe("the CLI's places for its chats (builds differ: each rule is one)", () 
     // A build that reads XDG alone writes through the link.
     const first = agentTurn(home1, "one", undefined, "xdg", p1.agentEnv);
     expect(first.chat.dir.startsWith(path.join(home1, ".config", "cursor"))).toBe(true);
-    expect(await saveChat(p1, first.sessionId, deps(), 30_000)).toBe(true);
+    expect(await saveChat(p1, first.sessionId, deps(), HANG)).toBe(true);
     expect(logs.join("\n")).not.toContain("places");
 
     // Without the link this time: the chat is restored into the state dir only.
     const home2 = path.join(dir, "home2");
     const p2 = laidOut(home2, false);
-    const restored = await restoreChat(p2, deps(), 10_000);
+    const restored = await restoreChat(p2, deps(), HANG);
     expect(existsSync(path.join(home2, ".config", "cursor"))).toBe(false);
     const second = agentTurn(home2, "two", restored.resume, "home", p2.agentEnv);
     expect(second.chat).toMatchObject({ id: first.sessionId, resumed: true, before: ["one"] });
@@ -459,7 +465,7 @@ describe("the CLI's places for its chats (builds differ: each rule is one)", () 
     const turn = agentTurn(home, "t");
     const p = { ...place(home), agentEnv: { HOME: home, XDG_CONFIG_HOME: path.join(dir, "xdg") } };
     rmSync(chatIn(path.join(home, ".cursor"), p.workspace, turn.sessionId), { recursive: true });
-    expect(await saveChat(p, turn.sessionId, deps(), 30_000)).toBe(false);
+    expect(await saveChat(p, turn.sessionId, deps(), HANG)).toBe(false);
     expect(notices[0]).toContain("it is in none of the 2 places the CLI may keep it");
     const looked = [path.join(dir, "xdg", "cursor"), path.join(home, ".cursor")];
     expect(logs.join("\n")).toContain(
