@@ -305,7 +305,9 @@ async function copyTree(from, reader, to, writer, signal) {
     const script = 'umask 077 && rm -rf -- "$1" && mkdir -p -- "$1" && exec tar -x -f - --no-same-owner --no-same-permissions -C "$1"';
     const cut = new AbortController();
     const both = AbortSignal.any([signal, cut.signal]);
-    const read = spawnAs(reader, ["tar", "-c", "-f", "-", "-C", from, "."], ["ignore", "pipe", "pipe"], both);
+    // pax: file times to the nanosecond (the default format keeps whole seconds), so that of a chat's copies the
+    // one the CLI wrote is the newest even when it wrote within the second the others were restored in (found.ts).
+    const read = spawnAs(reader, ["tar", "-c", "--format=pax", "-f", "-", "-C", from, "."], ["ignore", "pipe", "pipe"], both);
     const write = spawnAs(writer, ["sh", "-c", script, "sh", to], ["pipe", "ignore", "pipe"], both);
     let bytes = 0;
     const tooMuch = `more than ${MAX_CHAT_BYTES / 1024 ** 2} MiB`;
