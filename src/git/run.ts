@@ -18,7 +18,8 @@
  * the call; the `unprivileged-user` safety strategy is the defence against that.
  */
 import { spawn } from "node:child_process";
-import { accessSync, constants } from "node:fs";
+import { accessSync, constants, lstatSync, statSync } from "node:fs";
+import path from "node:path";
 import { RUN_DEADLINES } from "../base/deadlines.js";
 import { isWithheld } from "../base/withheld.js";
 
@@ -126,6 +127,22 @@ export interface GitProcess {
 }
 
 /**
+ * Whether git must not run in `cwd` at all: its repository's config is there and is no regular file. The
+ * agent writes the workspace, `.git/` included: a FIFO as `.git/config` would block every git call of the
+ * action's end reading it, each until its deadline (~34 s for the end's calls in a test). stat follows a
+ * link without opening what it names, so a FIFO behind one is seen too and nothing blocks here. Git is
+ * then as absent as when it cannot start: the changes come from the tool calls alone.
+ */
+function configTrap(cwd: string): boolean {
+  try {
+    if (!lstatSync(path.join(cwd, ".git")).isDirectory()) return false;
+    return !statSync(path.join(cwd, ".git", "config")).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
  * A git runner for one directory. `filters: true` on a call first reads the repository's filter and diff
  * driver names and switches each off: for the commands that can run them (status, diff, checkout).
  */
@@ -135,14 +152,16 @@ export function gitIn(
 ): Git & { safeEnv: NodeJS.ProcessEnv; open(args: string[]): GitProcess } {
   const safeEnv = scrubbedEnv(env);
   const run = (args: string[], opts: RunOptions = {}) =>
-    spawnGit(
-      [...configArgs([...SAFE_CONFIG, ...(opts.config ?? [])]), ...args],
-      cwd,
-      opts.env ? { ...safeEnv, ...opts.env } : safeEnv,
-      opts,
-    );
+    configTrap(cwd)
+      ? Promise.resolve({ code: null, stdout: Buffer.alloc(0), truncated: false })
+      : spawnGit(
+          [...configArgs([...SAFE_CONFIG, ...(opts.config ?? [])]), ...args],
+          cwd,
+          opts.env ? { ...safeEnv, ...opts.env } : safeEnv,
+          opts,
+        );
   const open = (args: string[]) =>
-    openGit([...configArgs(SAFE_CONFIG), ...args], cwd, safeEnv, GIT_TIMEOUT_MS);
+    openGit([...configArgs(SAFE_CONFIG), ...args], cwd, safeEnv, GIT_TIMEOUT_MS, configTrap(cwd));
   const git = Object.assign(run, { safeEnv, open });
   return git;
 }
@@ -244,10 +263,17 @@ interface Asked {
   timer: NodeJS.Timeout;
 }
 
-function openGit(args: string[], cwd: string, env: NodeJS.ProcessEnv, timeoutMs: number): GitProcess {
+function openGit(
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  timeoutMs: number,
+  refused = false,
+): GitProcess {
   let child: ReturnType<typeof spawn> | undefined;
   try {
-    child = spawn(GIT, args, { cwd, env, stdio: ["pipe", "pipe", "ignore"], windowsHide: true });
+    if (!refused)
+      child = spawn(GIT, args, { cwd, env, stdio: ["pipe", "pipe", "ignore"], windowsHide: true });
   } catch {
     child = undefined;
   }

@@ -208,6 +208,25 @@ describe("the git the action runs", () => {
     expect(answer).toMatch(/^[0-9a-f]{40} commit \d+\n$/);
     expect(readdirSync(markers)).toEqual([]);
   });
+
+  // The bound is the test's: far under git's own deadline (20 s a call), which a blocked read would wait out.
+  it("is not run where .git/config is no regular file (a FIFO would block every call reading it)", async () => {
+    const { ws } = trap();
+    const config = path.join(ws, ".git", "config");
+    rmSync(config);
+    execFileSync("mkfifo", [config]);
+    const r = await gitIn(ws)(["rev-parse", "--is-inside-work-tree"]);
+    expect(r).toEqual({ code: null, stdout: Buffer.alloc(0), truncated: false });
+    const opened = gitIn(ws).open(["cat-file", "--batch-check"]);
+    expect(await opened.ask("HEAD\n", (chunk) => chunk.length)).toBe(false);
+    opened.close();
+    // A link to a FIFO is seen through, and a link to a regular file is still git's to read.
+    rmSync(config);
+    const elsewhere = path.join(mkdtempSync(path.join(tmpdir(), "git-config-")), "fifo");
+    execFileSync("mkfifo", [elsewhere]);
+    symlinkSync(elsewhere, config);
+    expect((await gitIn(ws)(["status"])).code).toBeNull();
+  }, 10_000);
 });
 
 describe("HEAD's blobs, looked up by tree and read by id", () => {
