@@ -97,6 +97,7 @@ export function sweepSharedTemp(
   bin: { find: string; rm: string },
   uid: number,
   asRoot: Privileged,
+  asAgent: Privileged,
   timeoutMs: number,
 ): string | undefined {
   const until = Date.now() + timeoutMs;
@@ -111,7 +112,9 @@ export function sweepSharedTemp(
   const paths = found.out.split("\0").filter(Boolean);
   for (let i = 0; i < paths.length; i += RM_BATCH) {
     const batch = paths.slice(i, i + RM_BATCH);
-    const rm = asRoot(bin.rm, ["-rf", "--one-file-system", "--", ...batch], Math.max(until - Date.now(), 1));
+    // As the agent's user, not root: between find and rm a directory on the path may be another live
+    // user's to swap for a link (two jobs on one machine), and root would remove what it then names.
+    const rm = asAgent(bin.rm, ["-rf", "--one-file-system", "--", ...batch], Math.max(until - Date.now(), 1));
     if (!rm.ok) return warn(rm.timedOut ? "not removed in time" : rm.err);
   }
   return found.ok ? undefined : warn(found.err);

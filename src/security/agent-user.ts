@@ -22,7 +22,7 @@
  * Every program run as root, with sudo, or to drop privileges comes from the system's directories
  * (strategy.ts findSystemProgram), never the job's PATH.
  */
-import { spawnSync } from "node:child_process";
+import { type SpawnSyncReturns, spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -30,7 +30,7 @@ import type { AgentCommand } from "../agent/command.js";
 import { RUN_DEADLINES } from "../base/deadlines.js";
 import { InputError } from "../base/errors.js";
 import { randomHex } from "../base/random.js";
-import { endProcesses, type Privileged, sweepSharedTemp } from "./agent-user-end.js";
+import { endProcesses, type Privileged, type Ran, sweepSharedTemp } from "./agent-user-end.js";
 import { findExecutable, findSystemProgram, SYSTEM_DIRS } from "./strategy.js";
 
 export interface AgentUser {
@@ -98,18 +98,37 @@ function systemPrograms(uid: number, fail: Fail): Programs {
 }
 
 function privileged(uid: number, sudo: string | undefined): Privileged {
-  return (file, args, timeoutMs) => {
-    const r =
+  return (file, args, timeoutMs) =>
+    ran(
       uid === 0 || !sudo
-        ? spawnSync(file, args, { encoding: "utf8", timeout: timeoutMs })
-        : spawnSync(sudo, ["-n", file, ...args], { encoding: "utf8", timeout: timeoutMs });
-    return {
-      ok: r.status === 0,
-      code: r.status,
-      out: r.stdout ?? "",
-      err: (r.stderr ?? r.error?.message ?? "").trim(),
-      timedOut: r.signal !== null && timeoutMs !== undefined,
-    };
+        ? spawnSync(file, args, asOptions(timeoutMs))
+        : spawnSync(sudo, ["-n", file, ...args], asOptions(timeoutMs)),
+      timeoutMs,
+    );
+}
+
+/**
+ * Killed (SIGKILL, which nothing can catch) at its deadline; room for what find lists (the default 1 MiB was
+ * passed by ~35,000 of the agent's files in /tmp: find was killed, and nothing removed).
+ */
+function asOptions(timeoutMs: number | undefined) {
+  return {
+    encoding: "utf8",
+    timeout: timeoutMs,
+    killSignal: "SIGKILL",
+    maxBuffer: 256 * 1024 * 1024,
+  } as const;
+}
+
+function ran(r: SpawnSyncReturns<string>, timeoutMs: number | undefined): Ran {
+  return {
+    ok: r.status === 0,
+    code: r.status,
+    out: r.stdout ?? "",
+    err: (r.stderr ?? r.error?.message ?? "").trim(),
+    // Killed at its deadline; a program that outgrew its output is said as what it is.
+    timedOut:
+      r.signal !== null && timeoutMs !== undefined && (r.error as NodeJS.ErrnoException)?.code !== "ENOBUFS",
   };
 }
 
@@ -230,13 +249,19 @@ interface End {
 function releaseUser(e: End): string[] {
   const { bin, asRoot, name } = e;
   const deadline = Date.now() + RUN_DEADLINES.agentUserEndMs;
-  const killAll =
-    e.s.uid === 0
-      ? () =>
-          spawnSync(bin.setpriv, [...dropTo(e.uid, e.gid), "--", bin.kill, "-KILL", "-1"], {
-            stdio: "ignore",
-          })
-      : () => spawnSync(bin.sudo, ["-n", "-u", name, "--", bin.kill, "-KILL", "-1"], { stdio: "ignore" });
+  // As the agent's user: the kill can end only its processes, and the sweep remove only what it could.
+  const asAgent: Privileged = (file, args, timeoutMs) =>
+    ran(
+      e.s.uid === 0
+        ? spawnSync(bin.setpriv, [...dropTo(e.uid, e.gid), "--", file, ...args], asOptions(timeoutMs))
+        : spawnSync(bin.sudo, ["-n", "-u", name, "--", file, ...args], asOptions(timeoutMs)),
+      timeoutMs,
+    );
+  // Each kill bounded too: it runs as the agent's user from its setresuid on, so a process of the agent's
+  // could stop it (SIGSTOP) before it kills, and an unbounded wait would hold the action for ever.
+  const killAll = () => {
+    asAgent(bin.kill, ["-KILL", "-1"], Math.max(deadline - Date.now(), 1));
+  };
   const left = endProcesses(killAll, e.uid, deadline);
   const warnings: string[] = [];
   // Taken back in reverse: the workspace's last (its own files' ACLs), the passage through the
@@ -257,7 +282,7 @@ function releaseUser(e: End): string[] {
     return warnings;
   }
   asRoot(bin.rm, ["-rf", "--one-file-system", e.home]);
-  const swept = sweepSharedTemp(bin, e.uid, asRoot, RUN_DEADLINES.agentUserEndMs);
+  const swept = sweepSharedTemp(bin, e.uid, asRoot, asAgent, RUN_DEADLINES.agentUserEndMs);
   if (swept) warnings.push(swept);
   const gone = asRoot(bin.userdel, [name]);
   if (!gone.ok) warnings.push(`the user ${name} could not be removed (${gone.err.split("\n")[0]})`);
