@@ -19,6 +19,8 @@ import {
   fstatSync,
   lstatSync,
   openSync,
+  readFileSync,
+  readSync,
   realpathSync,
   type Stats,
   statSync,
@@ -40,6 +42,12 @@ export interface StashedCredentials {
   dir: { dev: number; ino: number };
   /** Who may own it then: whoever did when it was stashed, or the workspace's owner (the agent's files go to it). */
   owners: number[];
+  /**
+   * Its bytes once the entries were out. The agent can write the file in place (it is the workspace's, and
+   * granted to it) and keep its inode, owner and mode: a proxy, `sslVerify = false`, an fsmonitor command
+   * or an include added there would be the next step's git's, with the token beside them.
+   */
+  content: Buffer;
   entries: { name: string; value: string }[];
 }
 
@@ -73,6 +81,7 @@ export async function stashCredentials(workspace: string): Promise<StashedCreden
     identity: { dev: st.dev, ino: st.ino, mode: st.mode },
     dir: identityOf(lstatSync(real)),
     owners: [st.uid, statSync(workspace).uid],
+    content: readFileSync(file),
     entries,
   };
 }
@@ -94,13 +103,14 @@ export function putBackCredentials(s: StashedCredentials | undefined): string | 
     // O_NOFOLLOW: not through a link put at its path; O_NONBLOCK: a FIFO there must not hold the step.
     fd = openSync(
       s.file,
-      constants.O_WRONLY |
+      constants.O_RDWR |
         constants.O_APPEND |
         constants.O_NOFOLLOW |
         constants.O_NONBLOCK |
         constants.O_NOCTTY,
     );
-    const doubt = doubtAbout(fstatSync(fd), s);
+    const st = fstatSync(fd);
+    const doubt = doubtAbout(st, s) ?? (sameBytes(fd, st.size, s.content) ? undefined : "it was changed");
     if (doubt) return notPutBack(doubt);
     const text = Buffer.from(s.entries.map(configLines).join(""));
     for (let at = 0; at < text.length; ) at += writeSync(fd, text, at);
@@ -112,6 +122,18 @@ export function putBackCredentials(s: StashedCredentials | undefined): string | 
     const opened = fd;
     if (opened !== undefined) quietly(() => closeSync(opened));
   }
+}
+
+/** Whether the open file holds exactly `content` (read through its descriptor: the file checked is the one read). */
+function sameBytes(fd: number, size: number, content: Buffer): boolean {
+  if (size !== content.length) return false;
+  const now = Buffer.alloc(size);
+  for (let at = 0; at < size; ) {
+    const n = readSync(fd, now, at, size - at, at);
+    if (n === 0) return false;
+    at += n;
+  }
+  return now.equals(content);
 }
 
 function identityOf(st: Stats): { dev: number; ino: number } {

@@ -119,6 +119,21 @@ function expectReportedWithWarning(r: Run): void {
 
 describe("the checkout's credential goes back only to the file it came from", () => {
   it.skipIf(!ready)(
+    `.git/config written in place (same file, owner and mode) with a proxy for the next step's git: the token stays out${skip}`,
+    async () => {
+      const r = await runAgent(
+        `printf '[http]\\n\\tproxy = http://127.0.0.1:9\\n' >> .git/config && echo appended > "$rec/done"`,
+      );
+      expect(existsSync(path.join(r.rec, "done"))).toBe(true);
+      const config = readFileSync(path.join(r.ws, ".git", "config"), "utf8");
+      expect(config).toContain("proxy = http://127.0.0.1:9");
+      expect(config).not.toContain("extraheader");
+      expectReportedWithWarning(r);
+    },
+    120_000,
+  );
+
+  it.skipIf(!ready)(
     `.git/config hard-linked to a world-readable file of the agent's: the token is not in it${skip}`,
     async () => {
       const r = await runAgent(`cp .git/config "$rec/stolen" && chmod 666 "$rec/stolen"
