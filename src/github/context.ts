@@ -38,12 +38,13 @@ export interface RunContext {
     baseSha?: string;
     /** Who opened it (PR events only). */
     author?: { login: string; isBot: boolean };
-    /**
-     * Its head is, or may be, in another repository: such runs get no secrets on `pull_request`, and its
-     * own runs can write caches. True also for a comment on a pull request (`issue_comment`), whose payload
-     * does not say where the head is: what a fork's author could steer is left out when in doubt.
-     */
+    /** Its head is in another repository (PR events only): such runs get no secrets on `pull_request`. */
     fromFork?: boolean;
+    /**
+     * Where its head is cannot be told from the event: a comment on a pull request (`issue_comment`).
+     * What a fork's author could steer (the carried chat) is then left out, as for a fork's.
+     */
+    headUnknown?: boolean;
   };
   /** The comment that started the run (issue and review comments). */
   comment?: { body: string };
@@ -133,8 +134,8 @@ export function readContext(env: NodeJS.ProcessEnv): RunContext {
     };
   } else if (eventName === "issue_comment" && p.issue?.pull_request && p.issue.number !== undefined) {
     // A comment on a pull request arrives as an issue_comment whose issue has a `pull_request` key; it
-    // does not say whose head the pull request has, so it is taken as a fork's (fail closed).
-    ctx.pullRequest = { ...repository, issue: p.issue.number, fromFork: true };
+    // does not say whose head the pull request has (fail closed where a fork could steer: run/chat.ts).
+    ctx.pullRequest = { ...repository, issue: p.issue.number, headUnknown: true };
   }
   const issue = p.issue?.number;
   if (ctx.pullRequest) ctx.thread = { ...repository, issue: ctx.pullRequest.issue };

@@ -44,7 +44,8 @@ export class CarriedChat {
     const agentEnv = agentUser ? agentUser.asUser(command).env : command.env;
     const place: ChatPlace = {
       thread: { owner: thread.owner, repo: thread.repo, number: thread.issue },
-      fromFork: context.pullRequest?.fromFork,
+      // A comment run cannot tell a fork's pull request from another: its chat is treated as a fork's.
+      fromFork: context.pullRequest?.fromFork || context.pullRequest?.headUnknown,
       workspace: settings.workspace,
       agentEnv,
       stateDir: agentUser?.stateDir,

@@ -39,8 +39,9 @@ describe("readContext", () => {
         sender: { login: "dependabot[bot]", type: "Bot" },
       }),
     );
-    // The payload does not say whose head it has: a fork's, until known otherwise.
-    expect(ctx.pullRequest).toEqual({ owner: "o", repo: "r", issue: 3, fromFork: true });
+    // The payload does not say whose head it has: not known to be a fork's (its run gets the secrets), but
+    // not known not to be (the carried chat is left out, run/chat.ts).
+    expect(ctx.pullRequest).toEqual({ owner: "o", repo: "r", issue: 3, headUnknown: true });
     expect(ctx.comment).toEqual({ body: "/cursor fix it" });
     expect(ctx.actor).toEqual({ login: "dependabot[bot]", isBot: true });
   });
