@@ -236,7 +236,11 @@ export class LiveAgent implements AgentSource {
     const resolved = resolveStrategy(settings.safetyStrategy, {
       platform: deps.platform,
       uid: process.geteuid?.() ?? -1,
-      passwordlessSudo: () => spawnSync("sudo", ["-n", "true"], { stdio: "ignore" }).status === 0,
+      // The system's sudo, as every privileged program (never one an earlier step put on PATH).
+      passwordlessSudo: () => {
+        const sudo = findSystemProgram("sudo");
+        return sudo !== undefined && spawnSync(sudo, ["-n", "true"], { stdio: "ignore" }).status === 0;
+      },
       find: (program) => findSystemProgram(program),
     });
     this.strategy = resolved;

@@ -30,7 +30,7 @@ import type { AgentCommand } from "../agent/command.js";
 import { RUN_DEADLINES } from "../base/deadlines.js";
 import { InputError } from "../base/errors.js";
 import { randomHex } from "../base/random.js";
-import { endProcesses, type Privileged, type Ran, sweepSharedTemp } from "./agent-user-end.js";
+import { endProcesses, type Privileged, processesOf, type Ran, sweepSharedTemp } from "./agent-user-end.js";
 import { findExecutable, findSystemProgram, SYSTEM_DIRS } from "./strategy.js";
 
 export interface AgentUser {
@@ -202,9 +202,17 @@ function createUser(
       ...["--system", "--no-create-home", "--no-log-init", "--user-group", "--shell", "/bin/sh"],
       ...["--home-dir", home, "--uid", String(uid), name],
     ]);
-  let made = useradd(randomUid());
-  // 4: the uid is taken; another draw.
-  for (let i = 0; i < 4 && made.code === 4; i++) made = useradd(randomUid());
+  // A uid no account has (useradd: 4 when one does) and no process runs as (one left by a user removed by
+  // hand would be the agent's to signal, and ended with it): else another draw.
+  const free = () => {
+    for (let i = 0; i < 8; i++) {
+      const uid = randomUid();
+      if (processesOf(uid)?.length === 0) return uid;
+    }
+    return randomUid();
+  };
+  let made = useradd(free());
+  for (let i = 0; i < 4 && made.code === 4; i++) made = useradd(free());
   if (!made.ok) {
     rmSync(home, { recursive: true, force: true });
     fail(`could not create the user ${name}`, made.err);
