@@ -146,7 +146,9 @@ export class LiveAgent implements AgentSource {
       end = { ...(await this.session.run(wire)), treeAtExit: this.treeAtExit };
       return end;
     } finally {
-      // Its chat saved while its home is still there (also after a failure, a timeout or a cancel).
+      // Its chat saved while its home is still there (also after a failure, a timeout or a cancel), once
+      // every process of its user is gone: none may act on what the save reads.
+      this.agentUser?.endProcesses();
       await this.chat?.save(end?.stopped?.reason === "cancel");
       await this.release();
     }

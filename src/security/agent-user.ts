@@ -42,6 +42,11 @@ export interface AgentUser {
   /** The agent's command, as that user. */
   asUser(cmd: AgentCommand): AgentCommand;
   /**
+   * Its processes ended (kill(-1) as it, until none is left or the deadline): before anything is read of
+   * what it wrote (its chat), so that none of them can act on that reading. release() ends them too.
+   */
+  endProcesses(): void;
+  /**
    * After the run: its processes ended, the grants taken back, the workspace's files back to its owner,
    * its files and the user removed. Returns warnings (what could not be undone).
    */
@@ -171,6 +176,9 @@ export function setUpAgentUser(s: Setup): AgentUser {
     home,
     stateDir: path.join(home, STATE_DIR),
     asUser: (cmd) => asUser(cmd, { name, ...user, root: s.uid === 0, bin }, home, agentReal),
+    endProcesses() {
+      if (!released) killProcesses(end);
+    },
     release() {
       released ??= releaseUser(end);
       return released;
@@ -254,23 +262,34 @@ interface End {
  * what a live process could race is left alone, the user is kept (so that its uid is nobody else's), and
  * a warning says so.
  */
-function releaseUser(e: End): string[] {
-  const { bin, asRoot, name } = e;
-  const deadline = Date.now() + RUN_DEADLINES.agentUserEndMs;
-  // As the agent's user: the kill can end only its processes, and the sweep remove only what it could.
-  const asAgent: Privileged = (file, args, timeoutMs) =>
+/** A program run as the agent's user: the kill can end only its processes, the sweep remove only what it could. */
+function agentSide(e: End): Privileged {
+  const { bin, name } = e;
+  return (file, args, timeoutMs) =>
     ran(
       e.s.uid === 0
         ? spawnSync(bin.setpriv, [...dropTo(e.uid, e.gid), "--", file, ...args], asOptions(timeoutMs))
         : spawnSync(bin.sudo, ["-n", "-u", name, "--", file, ...args], asOptions(timeoutMs)),
       timeoutMs,
     );
+}
+
+/** Every process of the user killed until none is left, or its deadline: the pids left (undefined: unknown). */
+function killProcesses(e: End): number[] | undefined {
+  const deadline = Date.now() + RUN_DEADLINES.agentUserEndMs;
+  const asAgent = agentSide(e);
   // Each kill bounded too: it runs as the agent's user from its setresuid on, so a process of the agent's
   // could stop it (SIGSTOP) before it kills, and an unbounded wait would hold the action for ever.
   const killAll = () => {
-    asAgent(bin.kill, ["-KILL", "-1"], Math.max(deadline - Date.now(), 1));
+    asAgent(e.bin.kill, ["-KILL", "-1"], Math.max(deadline - Date.now(), 1));
   };
-  const left = endProcesses(killAll, e.uid, deadline);
+  return endProcesses(killAll, e.uid, deadline);
+}
+
+function releaseUser(e: End): string[] {
+  const { bin, asRoot, name } = e;
+  const asAgent = agentSide(e);
+  const left = killProcesses(e);
   const warnings: string[] = [];
   // Taken back in reverse: the workspace's last (its own files' ACLs), the passage through the
   // directories above it first.
