@@ -9,8 +9,9 @@ import { gzipSync } from "node:zlib";
 
 export interface TarMember {
   name: string;
-  /** "0" a file (the default), "1" a hard link, "2" a link, "5" a directory. */
-  type?: "0" | "1" | "2" | "5";
+  /** "0" a file (the default), "1" a hard link, "2" a link, "5" a directory, "x" a pax header. */
+  type?: "0" | "1" | "2" | "5" | "x";
+  /** A file's or a pax header's content; given for another kind, it is written too (a hostile archive). */
   data?: string | Buffer;
   /** A link's or a hard link's target. */
   link?: string;
@@ -41,7 +42,7 @@ function header(m: TarMember, size: number): Buffer {
 export function tarArchive(members: readonly TarMember[]): Buffer {
   const parts: Buffer[] = [];
   for (const m of members) {
-    const data = m.type === "0" || m.type === undefined ? Buffer.from(m.data ?? "") : Buffer.alloc(0);
+    const data = Buffer.from(m.data ?? "");
     parts.push(header(m, data.length), data, Buffer.alloc((512 - (data.length % 512)) % 512));
   }
   parts.push(Buffer.alloc(1024));
