@@ -551,11 +551,13 @@ async function unpackArchive(input, dest, limits) {
             throw new Error(`${rel}: its directory is not in the archive before it`);
         const target = external_node_path_default().join(dest, ...rel.split("/"));
         if (member.type === "5") {
+            // A directory holds no data: a size would be bytes to read past, uncounted (up to 10^15 in pax).
+            if (member.size !== 0)
+                throw new Error(`${rel}: a directory with data`);
             // Not recursive: the directory is new, in one of ours.
             await (0,promises_.mkdir)(target, { mode: 0o700 });
             made.add(rel);
             dirTimes.push([target, member.mtime]);
-            await bytes.skip(padded(member.size));
             continue;
         }
         total += member.size;
@@ -589,13 +591,16 @@ async function writeMember(bytes, target, member) {
 async function nextMember(bytes) {
     let pax;
     let longName;
+    // Headers before one member, counted together: repeated, each under the bound, they would be endless.
+    let meta = 0;
     for (;;) {
         const block = await bytes.block(BLOCK);
         if (!block || block.every((b) => b === 0))
             return undefined;
         const header = parseHeader(block);
         if (header.type === "x" || header.type === "L") {
-            if (header.size > MAX_META_BYTES)
+            meta += header.size;
+            if (header.size > MAX_META_BYTES || meta > MAX_META_BYTES)
                 throw new Error("an oversized extended header");
             const data = await bytes.take(header.size);
             await bytes.skip(padded(header.size) - header.size);
