@@ -102,7 +102,8 @@ async function nextMember(bytes: Bytes): Promise<Member | undefined> {
     const header = parseHeader(block);
     if (header.type === "x" || header.type === "L") {
       meta += header.size;
-      if (header.size > MAX_META_BYTES || meta > MAX_META_BYTES) throw new Error("an oversized extended header");
+      if (header.size > MAX_META_BYTES || meta > MAX_META_BYTES)
+        throw new Error("an oversized extended header");
       const data = await bytes.take(header.size);
       await bytes.skip(padded(header.size) - header.size);
       if (header.type === "x") pax = parsePax(data);
