@@ -30,8 +30,9 @@ import type { AgentCommand } from "../agent/command.js";
 import { RUN_DEADLINES } from "../base/deadlines.js";
 import { InputError } from "../base/errors.js";
 import { randomHex } from "../base/random.js";
+import { SYSTEM_DIRS } from "../base/system-dirs.js";
 import { endProcesses, type Privileged, processesOf, type Ran, sweepSharedTemp } from "./agent-user-end.js";
-import { findExecutable, findSystemProgram, SYSTEM_DIRS } from "./strategy.js";
+import { findExecutable, findSystemProgram } from "./strategy.js";
 
 export interface AgentUser {
   /** This run's user. */

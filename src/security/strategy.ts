@@ -28,6 +28,7 @@ import { accessSync, constants } from "node:fs";
 import path from "node:path";
 import type { AgentCommand } from "../agent/command.js";
 import { InputError } from "../base/errors.js";
+import { SYSTEM_DIRS } from "../base/system-dirs.js";
 import type { SafetyStrategy } from "../settings/settings.js";
 
 export type Strategy = Exclude<SafetyStrategy, "auto">;
@@ -201,15 +202,6 @@ export function findExecutable(file: string, searchPath: string | undefined): st
   }
   return undefined;
 }
-
-/**
- * Where the programs the action runs as root, with sudo, or to drop privileges are looked for: the
- * distribution's directories only. Never the job's PATH (an earlier step may have put the workspace's
- * `node_modules/.bin` there, where the agent or the pull request can plant a `setfacl`), and not
- * /usr/local: what is there is no package's, and a self-hosted machine's may be writable by its admins'
- * tools. A system whose programs live elsewhere gets an input error naming them, not a guess.
- */
-export const SYSTEM_DIRS = ["/usr/sbin", "/usr/bin", "/sbin", "/bin"] as const;
 
 /** A program of the system, from {@link SYSTEM_DIRS} alone; undefined when it is not there. */
 export function findSystemProgram(program: string): string | undefined {

@@ -13,22 +13,17 @@
  * are killed and the copy given up without waiting for them: a process of the agent's user may stop
  * (SIGSTOP) the tar that reads as that user, which then never ends by itself.
  */
+
 import { type StdioOptions, spawn } from "node:child_process";
 import { lstat, readdir } from "node:fs/promises";
 import path from "node:path";
+import { SYSTEM_PATH } from "../base/system-dirs.js";
 
 /** A chat's store: a SQLite database and its journal, some MB; far more is not a chat. */
 export const MAX_CHAT_BYTES = 256 * 1024 * 1024;
 export const MAX_CHAT_ENTRIES = 1_000;
 /** What tar adds to a chat's bytes: a header and padding a member, the end blocks, a record's padding. */
 const MAX_TAR_OVERHEAD = (MAX_CHAT_ENTRIES + 1) * 2 * 512 + 20 * 512;
-
-/**
- * Where every program the copies and the cache client run is looked for: the system's directories, never
- * the job's PATH (an earlier step may have put one of the workspace's on it, where the agent can write,
- * and the action may be root).
- */
-export const SYSTEM_PATH = "/usr/sbin:/usr/bin:/sbin:/bin";
 
 /** Whose side a copy's end is on: the agent's user (unprivileged-user), or the action's own. */
 export interface Side {

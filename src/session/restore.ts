@@ -8,8 +8,9 @@ import { createReadStream } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
+import { SYSTEM_PATH } from "../base/system-dirs.js";
 import type { Fetched } from "./cache-client.js";
-import { MAX_CHAT_BYTES, MAX_CHAT_ENTRIES, SYSTEM_PATH } from "./chat-store.js";
+import { MAX_CHAT_BYTES, MAX_CHAT_ENTRIES } from "./chat-store.js";
 import { unpackArchive } from "./unpack.js";
 
 /** `chat.json` and the `chat/` directory besides the chat's own entries. */
