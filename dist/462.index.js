@@ -23,6 +23,8 @@ var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/base/format.ts
 var format = __webpack_require__(8378);
+// EXTERNAL MODULE: ./src/base/system-dirs.ts
+var system_dirs = __webpack_require__(7273);
 // EXTERNAL MODULE: external "node:async_hooks"
 var external_node_async_hooks_ = __webpack_require__(6698);
 // EXTERNAL MODULE: external "node:diagnostics_channel"
@@ -222,17 +224,12 @@ var external_node_child_process_ = __webpack_require__(1421);
 
 
 
+
 /** A chat's store: a SQLite database and its journal, some MB; far more is not a chat. */
 const MAX_CHAT_BYTES = 256 * 1024 * 1024;
 const MAX_CHAT_ENTRIES = 1_000;
 /** What tar adds to a chat's bytes: a header and padding a member, the end blocks, a record's padding. */
 const MAX_TAR_OVERHEAD = (MAX_CHAT_ENTRIES + 1) * 2 * 512 + 20 * 512;
-/**
- * Where every program the copies and the cache client run is looked for: the system's directories, never
- * the job's PATH (an earlier step may have put one of the workspace's on it, where the agent can write,
- * and the action may be root).
- */
-const SYSTEM_PATH = "/usr/sbin:/usr/bin:/sbin:/bin";
 /** Walks `dir` without following links: what it holds and when it last changed. */
 async function surveyTree(dir) {
     let entries = 0;
@@ -339,7 +336,7 @@ function spawnAs(side, argv, stdio, signal) {
             ? ["setpriv", `--reuid=${side.user}`, `--regid=${side.user}`, "--init-groups", "--", ...argv]
             : ["sudo", "-n", "-u", side.user, "--", ...argv];
     const [file, ...args] = full;
-    const child = (0,external_node_child_process_.spawn)(file, args, { env: { PATH: SYSTEM_PATH, LC_ALL: "C" }, stdio });
+    const child = (0,external_node_child_process_.spawn)(file, args, { env: { PATH: system_dirs/* SYSTEM_PATH */.s, LC_ALL: "C" }, stdio });
     let err = "";
     child.stderr?.on("data", (d) => {
         if (err.length < 4096)
@@ -776,6 +773,7 @@ class Bytes {
 
 
 
+
 /** `chat.json` and the `chat/` directory besides the chat's own entries. */
 const LAYOUT_ENTRIES = 2;
 /**
@@ -813,7 +811,7 @@ function decompressed(entry) {
     }
     // Only as much is read as the unpacker takes: at its end (or a refusal) zstd is killed, not drained.
     const zstd = (0,external_node_child_process_.spawn)("zstd", ["-d", "-c", "-q", "--no-progress", "--", entry.archive], {
-        env: { PATH: SYSTEM_PATH, LC_ALL: "C" },
+        env: { PATH: system_dirs/* SYSTEM_PATH */.s, LC_ALL: "C" },
         stdio: ["ignore", "pipe", "ignore"],
     });
     zstd.on("error", (e) => zstd.stdout.destroy(e));
@@ -837,6 +835,7 @@ function decompressed(entry) {
 
 
 
+
 /**
  * Where a chat is saved from: its files under `chat/`, its id in `chat.json`. The same path every run: the
  * entry's version is made of it, and a restore asks for that version. The name changed with the archive's
@@ -848,7 +847,7 @@ function stagingDir(env) {
 }
 /** The runner's variables for a cache call: programs from the system's directories (cache.ts). */
 function callEnv(env, workspace) {
-    return { ...env, PATH: SYSTEM_PATH, ...(workspace ? { GITHUB_WORKSPACE: workspace } : {}) };
+    return { ...env, PATH: system_dirs/* SYSTEM_PATH */.s, ...(workspace ? { GITHUB_WORKSPACE: workspace } : {}) };
 }
 /**
  * A deadline over several steps: aborts `signal` at `ms`; `left()` is what remains of it. A timer of its
