@@ -23,8 +23,11 @@ import { type AgentSource, transcriptSource } from "./run/source.js";
 export type { Deps };
 
 export async function run(overrides: Partial<Deps> = {}): Promise<void> {
-  const { deps, log, settled } = withDefaults(overrides);
-  const resort = new LastResort(deps, log);
+  const world = withDefaults(overrides);
+  const { log, settled } = world;
+  const resort = new LastResort(world.deps, log);
+  // Once the agent has started, the runner's cancel hurries every wait after it, even one already running.
+  const deps: Deps = { ...world.deps, cancelled: resort.lateCancel.signal };
   try {
     // Settings: every input read and checked; the secrets masked before anything else is printed.
     const { settings: given, redact } = readInputs(deps.env, log, resort.secrets);
@@ -74,6 +77,7 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
       contract: contract !== undefined,
       progress,
       budgets: runBudgets(settings, deps.warning),
+      cancelled: deps.cancelled,
     });
 
     // What the agent was kept from goes back: the PR's configuration, this step's file commands.
@@ -111,7 +115,7 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
       },
       settings,
       context,
-      { ...deps, cancelled: resort.lateCancel.signal },
+      deps,
       redact,
       progress,
     );

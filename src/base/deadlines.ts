@@ -4,17 +4,37 @@
  * (docs/runner.md "Cancellation"): everything the action still does after a SIGINT (stop the agent, read
  * what it left, read the changes, write the report) is chained, so the parts of {@link CANCEL_BUDGET}
  * add up, and a test holds their sum under {@link RUNNER_CANCEL_GRACE_MS} with room to render and exit.
+ * A cancel can come at any moment after the agent has started: each wait after the agent then ends at its
+ * share at the latest, counted from the cancel, even one already running ({@link waitEnd}).
  */
+import { formatDuration } from "./format.js";
 
 /** SIGINT → SIGTERM on a cancelled step. */
 export const RUNNER_CANCEL_GRACE_MS = 7_500;
 
-/** The chained waits after a cancel, in the order they happen. */
+/**
+ * The chained waits after a cancel, in the order they happen. 7 s in all, 0.5 s left to render and exit.
+ * Making room for the end of the agent's user (0.75 s) took 0.5 s from the agent's SIGTERM → SIGKILL (the
+ * CLI answers SIGTERM by exiting at once: the rest was waiting on a process that is gone) and 0.25 s from
+ * reading what it left (a backlog past that stays in the transcript file, and the log says how much); the
+ * GitHub writes, whose requests are round trips to the API, and the changes kept theirs.
+ */
 export const CANCEL_BUDGET = {
   /** The agent's process group: SIGTERM, then SIGKILL after this. */
-  agentKillMs: 2_000,
+  agentKillMs: 1_500,
   /** After its exit: what it wrote and we have not read, and its last stderr lines (side by side). */
-  drainMs: 1_000,
+  drainMs: 750,
+  /**
+   * Saving the pull request's chat (`session: pull-request`), once the agent is gone: what is left. Small
+   * enough that a large chat is often not saved after a cancel (a notice says so; the last saved one stays).
+   */
+  sessionSaveMs: 250,
+  /**
+   * The end of the agent's own user (security/agent-user.ts, {@link RUN_DEADLINES.agentUserEndMs}), all
+   * of it: its last processes killed until none is left, then its files in the shared temporary directories
+   * removed. One kill and one search of what it could reach: tens of milliseconds in practice.
+   */
+  agentUserEndMs: 750,
   /** A progress-comment update still in flight settles (it is aborted, not waited for). */
   progressMs: 250,
   /** The working tree's changes: the git cross-check and the diffs. */
@@ -23,11 +43,6 @@ export const CANCEL_BUDGET = {
   reviewMs: 1_250,
   /** Writing the PR comment. */
   commentMs: 1_250,
-  /**
-   * Saving the pull request's chat (`session: pull-request`), once the agent is gone: what is left. Small
-   * enough that a large chat is often not saved after a cancel (a notice says so; the last saved one stays).
-   */
-  sessionSaveMs: 250,
 } as const;
 
 /** What the cancel budget's parts add up to. */
@@ -101,3 +116,44 @@ export const API_AFTER_AGENT_MS =
   CANCEL_BUDGET.progressMs +
   RUN_DEADLINES.reviewMs +
   Math.max(RUN_DEADLINES.commentMs, RUN_DEADLINES.progressFailMs);
+
+/** The end of one wait: see {@link waitEnd}. */
+export interface WaitEnd {
+  /** Aborted at the end, with why (an Error). */
+  readonly signal: AbortSignal;
+  /** How long the wait had: its own time, or its share of the cancel budget once a cancel brought it forward. */
+  readonly limitMs: number;
+  /** The wait is over: its timer goes (it holds the process until then). */
+  dispose(): void;
+}
+
+/**
+ * A wait's end: `ms` from now, or `cancelMs` after the runner's cancel (`cancelled` aborted) when that is
+ * sooner, whether the cancel came before the wait began or while it runs: a cancel only ever hurries a wait.
+ */
+export function waitEnd(ms: number, cancelMs: number, cancelled?: AbortSignal): WaitEnd {
+  const control = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  let endsAt = Number.POSITIVE_INFINITY;
+  const end = {
+    signal: control.signal,
+    limitMs: ms,
+    dispose: () => {
+      clearTimeout(timer);
+      cancelled?.removeEventListener("abort", onCancel);
+    },
+  };
+  const endIn = (after: number, why: string) => {
+    clearTimeout(timer);
+    endsAt = Date.now() + after;
+    end.limitMs = after;
+    timer = setTimeout(() => control.abort(new Error(`no end within ${formatDuration(after)}${why}`)), after);
+  };
+  function onCancel() {
+    if (Date.now() + cancelMs < endsAt) endIn(cancelMs, " of the cancel");
+  }
+  if (Number.isFinite(ms)) endIn(ms, "");
+  if (cancelled?.aborted) onCancel();
+  else cancelled?.addEventListener("abort", onCancel, { once: true });
+  return end;
+}

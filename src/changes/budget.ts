@@ -1,7 +1,8 @@
 /**
  * The end of the run's time: one budget for the whole change summary, and every git call bounded by
  * what is left of it. A git that hangs (a huge repository, a lock, a network file system) must not hold
- * the run's end: past the budget a call gives its fallback instead, and never throws.
+ * the run's end: past the budget a call gives its fallback instead, and never throws. A cancel can end the
+ * budget sooner (`until`): what is left is spent at once, and the calls still running give their fallback.
  */
 
 /** A git call, bounded by what is left of the budget, and never a throw. */
@@ -13,26 +14,30 @@ export interface Budget {
   ask: Ask;
 }
 
-/** A budget of `budgetMs` from now. */
-export function startBudget(budgetMs: number, now: () => number): Budget {
+/** A budget of `budgetMs` from now, or until `until` aborts, whichever comes first. */
+export function startBudget(budgetMs: number, now: () => number, until?: AbortSignal): Budget {
   const started = now();
-  const timeLeft = () => budgetMs - (now() - started);
-  return { timeLeft, ask: (f, fallback) => guarded(f, fallback, timeLeft()) };
+  const timeLeft = () => (until?.aborted ? 0 : budgetMs - (now() - started));
+  return { timeLeft, ask: (f, fallback) => guarded(f, fallback, timeLeft(), until) };
 }
 
-async function guarded<T>(f: () => Promise<T>, fallback: T, ms: number): Promise<T> {
+async function guarded<T>(f: () => Promise<T>, fallback: T, ms: number, until?: AbortSignal): Promise<T> {
   if (ms <= 0) return fallback;
   let timer: NodeJS.Timeout | undefined;
+  let ended = () => {};
   try {
     return await Promise.race([
       f().catch(() => fallback),
       new Promise<T>((resolve) => {
-        timer = setTimeout(() => resolve(fallback), ms);
+        ended = () => resolve(fallback);
+        timer = setTimeout(ended, ms);
+        until?.addEventListener("abort", ended, { once: true });
       }),
     ]);
   } catch {
     return fallback;
   } finally {
     clearTimeout(timer);
+    until?.removeEventListener("abort", ended);
   }
 }

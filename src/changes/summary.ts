@@ -33,6 +33,8 @@ export interface SummaryInput {
   git: GitReader;
   limits: DiffLimits;
   budgetMs: number;
+  /** Ends the budget sooner: a cancel's share of the cancel budget, spent. */
+  until?: AbortSignal;
   now: () => number;
   /** The working tree's changes before the agent started: not the agent's. */
   before?: Map<string, string>;
@@ -54,7 +56,7 @@ interface ToolChanges {
 
 export async function summarize(input: SummaryInput): Promise<ChangeSet> {
   const { git } = input;
-  const budget = startBudget(input.budgetMs, input.now);
+  const budget = startBudget(input.budgetMs, input.now, input.until);
   const { ask } = budget;
   const notes = new RunNotes();
   const repo = await ask(() => git.isRepo(), false);

@@ -32,6 +32,8 @@ export interface FinishOptions {
   maxFileBytes?: number;
   /** Time for the whole of `finish`; past it, what is left gets event-based baselines and no diffs. */
   budgetMs?: number;
+  /** Ends that time sooner (a cancel's share of the cancel budget, spent): see {@link summarize}. */
+  until?: AbortSignal;
   /** The working tree's changes before the agent started (`snapshotWorkingTree`): not the agent's. */
   before?: Map<string, string>;
   /** What git was asked once the working tree was final (the agent's exit); the rest is asked here. */
@@ -73,6 +75,7 @@ export class ChangeTracker {
         git: opts.git,
         limits: { ...DEFAULT_LIMITS, maxFileBytes: opts.maxFileBytes ?? DEFAULT_LIMITS.maxFileBytes },
         budgetMs: opts.budgetMs ?? DEFAULT_BUDGET_MS,
+        until: opts.until,
         now: this.opts.now ?? Date.now,
         before: opts.before,
         atExit: opts.atExit,

@@ -56,7 +56,8 @@ export interface ProgressOptions {
  * aborts, so an abandoned "working" update could land over the report, and an abandoned first write could
  * become a second comment. The agent is done by then, and an update is one attempt (no retry, no
  * rate-limit wait), so this is the API's own answer time; only a hung request meets the limit. None after
- * a cancel: the runner kills the step 7.5 s after its SIGINT (docs/runner.md) and the report comes first.
+ * a cancel, whenever it comes (a wait already begun ends with it): the runner kills the step 7.5 s after
+ * its SIGINT (docs/runner.md) and the report comes first.
  */
 const FINISH_WAIT_MS = RUN_DEADLINES.progressFinishMs;
 /** How long an aborted request may take to settle (a client honouring its signal: at once). */
@@ -83,6 +84,9 @@ export class ProgressComment {
   private soon: NodeJS.Timeout | undefined;
   private stopped = false;
   private cancelled = false;
+  /** Resolves at the runner's cancel: {@link finish}'s wait for the request in flight ends with it. */
+  private readonly heard: Promise<void>;
+  private hear: () => void = () => {};
   /** The comment is the report's (or the failure's): nothing here writes it any more. */
   private final = false;
   /** GitHub refused a write (401, 403, 404): no other will be tried. */
@@ -94,6 +98,9 @@ export class ProgressComment {
     this.startedAt = o.now();
     // The model's empty list at start: the first call's end is not a change of the todo list.
     this.todosAt = o.model.todos;
+    this.heard = new Promise((resolve) => {
+      this.hear = resolve;
+    });
   }
 
   /** The first write ("working"), then the timed updates. */
@@ -130,21 +137,24 @@ export class ProgressComment {
   };
 
   /**
-   * No more updates. A request in flight is waited for ({@link FINISH_WAIT_MS}; not after a cancel), then
-   * whatever is left is aborted: no request of the updates is sent after this returns.
+   * No more updates. A request in flight is waited for ({@link FINISH_WAIT_MS}; not after a cancel, nor
+   * past one that comes meanwhile), then whatever is left is aborted: no request of the updates is sent
+   * after this returns.
    */
   async finish(): Promise<void> {
     this.stop();
     const flight = this.inFlight;
-    if (flight && !this.cancelled) await within(flight, FINISH_WAIT_MS);
+    if (flight && !this.cancelled) await within(Promise.race([flight, this.heard]), FINISH_WAIT_MS);
     this.updates.abort();
     if (flight) await within(flight, ABORT_WAIT_MS);
+    this.unlisten();
   }
 
   /** The report is being written into the comment: from now on it is the report's ({@link fail} does nothing). */
   reported(): void {
     this.final = true;
     this.stop();
+    this.unlisten();
   }
 
   /**
@@ -168,15 +178,20 @@ export class ProgressComment {
   /** The runner cancels: no more updates (the one in flight may complete; {@link finish} will not wait). */
   private readonly onCancel = (): void => {
     this.cancelled = true;
+    this.hear();
     this.stop();
   };
 
+  /** No more updates (the cancel is still heard, until {@link finish} is over). */
   private stop(): void {
     if (this.stopped) return;
     this.stopped = true;
     clearInterval(this.timer);
     clearTimeout(this.soon);
     this.todosPending = false;
+  }
+
+  private unlisten(): void {
     this.o.signals?.off("SIGINT", this.onCancel);
     this.o.signals?.off("SIGTERM", this.onCancel);
   }

@@ -6,7 +6,7 @@
  * would end after the deadline. One that cannot be written (a fork's read-only token, missing permission,
  * an outage) is a warning with the fix, never a failed step.
  */
-import { CANCEL_BUDGET } from "../base/deadlines.js";
+import { CANCEL_BUDGET, type WaitEnd, waitEnd } from "../base/deadlines.js";
 import type { Redact } from "../base/redact.js";
 import type { ChangeSet } from "../changes/types.js";
 import type { GitHubClient } from "../github/api.js";
@@ -95,11 +95,12 @@ async function clientWithin<T>(
 ): Promise<T> {
   const abort = new AbortController();
   const until = Date.now() + deadlineMs;
+  const end = waitEnd(deadlineMs, cancelMs, deps.cancelled);
   const work = (async () => {
     const client = await deps.github(token, deps.env.GITHUB_API_URL, { signal: abort.signal, until });
     return use(client, abort.signal);
   })();
-  return withDeadline(work, deadlineMs, abort, deps.cancelled && { signal: deps.cancelled, ms: cancelMs });
+  return withDeadline(work, end, abort);
 }
 
 /** One line with the fix, from an octokit error or anything else. */
@@ -114,40 +115,22 @@ function apiProblem(what: "write the PR comment" | "post the review", e: unknown
   return `${prefix} GitHub may be having trouble (retried). The job summary has the report.`;
 }
 
-/**
- * `p`, or a rejection after `ms` (or `cancel.ms` after `cancel.signal`, when that is sooner); `abort` is
- * aborted first, so that `p`'s work stops.
- */
-function withDeadline<T>(
-  p: Promise<T>,
-  ms: number,
-  abort: AbortController,
-  cancel?: { signal: AbortSignal; ms: number },
-): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
+/** `p`, or a rejection at `end`; `abort` is aborted first, so that `p`'s work stops. */
+function withDeadline<T>(p: Promise<T>, end: WaitEnd, abort: AbortController): Promise<T> {
   let fail: (e: Error) => void = () => {};
   const deadline = new Promise<never>((_, reject) => {
     fail = reject;
   });
-  const at = (after: number) => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      // No reason given to abort(): a reason reaches octokit as a plain error, which its retry plugin
-      // takes for a 500 and retries (~14 s more, with the timers keeping the step alive); an AbortError
-      // it lets go at once.
-      abort.abort();
-      fail(new Error(`no answer within ${Math.round(after / 1000)} s`));
-    }, after);
+  const ended = () => {
+    // No reason given to abort(): a reason reaches octokit as a plain error, which its retry plugin takes
+    // for a 500 and retries (~14 s more, with the timers keeping the step alive); an AbortError it lets go
+    // at once.
+    abort.abort();
+    fail(new Error(`no answer within ${Math.round(end.limitMs / 1000)} s`));
   };
-  const started = Date.now();
-  at(ms);
-  const cancelled = () => {
-    if (cancel && cancel.ms < ms - (Date.now() - started)) at(cancel.ms);
-  };
-  if (cancel?.signal.aborted) cancelled();
-  else cancel?.signal.addEventListener("abort", cancelled, { once: true });
+  end.signal.addEventListener("abort", ended, { once: true });
   return Promise.race([p, deadline]).finally(() => {
-    clearTimeout(timer);
-    cancel?.signal.removeEventListener("abort", cancelled);
+    end.signal.removeEventListener("abort", ended);
+    end.dispose();
   });
 }

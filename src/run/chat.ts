@@ -4,7 +4,7 @@
  * whatever its end (src/session/ does the work; its code and @actions/cache load only here).
  */
 import { agentCommand } from "../agent/command.js";
-import { CANCEL_BUDGET, RUN_DEADLINES } from "../base/deadlines.js";
+import { CANCEL_BUDGET, RUN_DEADLINES, waitEnd } from "../base/deadlines.js";
 import type { RunContext } from "../github/context.js";
 import type { LogWriter } from "../render/log-writer.js";
 import type { AgentUser } from "../security/agent-user.js";
@@ -63,10 +63,17 @@ export class CarriedChat {
     return new CarriedChat(place, deps, resume);
   }
 
-  /** After the agent, before its home goes: the chat it ran saved as the thread's newest. */
-  async save(cancelled: boolean): Promise<void> {
+  /**
+   * After the agent, before its home goes: the chat it ran saved as the thread's newest. `cancelled`: the
+   * agent was stopped by the cancel; `late`, the runner's cancel whenever it comes (run/last-resort.ts):
+   * a save it finds running has its share of the cancel budget left, no more.
+   */
+  async save(cancelled: boolean, late?: AbortSignal): Promise<void> {
     const { saveChat } = await import("../session/session.js");
     const ms = cancelled ? CANCEL_BUDGET.sessionSaveMs : RUN_DEADLINES.sessionSaveMs;
-    await saveChat(this.place, this.chatId, this.deps, ms).catch(() => false);
+    const end = waitEnd(ms, CANCEL_BUDGET.sessionSaveMs, late);
+    await saveChat(this.place, this.chatId, this.deps, ms, end.signal)
+      .catch(() => false)
+      .finally(end.dispose);
   }
 }

@@ -37,7 +37,11 @@ export class LastResort {
   private progress: LiveProgress | undefined;
   private failed = false;
   private undo: (() => Promise<Back>) | undefined;
-  /** Aborted by the runner's cancel once the agent has started (publish/to-github.ts GitHubDeps.cancelled). */
+  /**
+   * Aborted by the runner's cancel once the agent has started, whenever it comes: every wait after the
+   * agent (the chat's save, the changes, the review, the comment: GitHubDeps.cancelled) then ends at its
+   * share of the cancel budget at the latest, one already running too (base/deadlines.ts waitEnd).
+   */
   readonly lateCancel = new AbortController();
   /** The progress comment's last word, once given. */
   private lastWord: Promise<void> = Promise.resolve();
@@ -152,8 +156,8 @@ export class LastResort {
 
   /**
    * The runner's SIGINT (then SIGTERM). Once the agent has started, the run answers it: the session while
-   * the agent runs (it stops it, and the report is written within the cancel budget), and the report's own
-   * deadlines after; here it is only kept from killing the process mid-write. Before the agent started,
+   * the agent runs (it stops it, and the report is written within the cancel budget), and after it each
+   * wait, through {@link lateCancel}; here it is only kept from killing the process mid-write. Before the agent started,
    * nothing else hears it, and the process would die with what the run set up (the checkout's credential
    * taken out, the agent's user and grants, the protected configuration) not put back and no conclusion:
    * the run ends here, `cancelled`, everything undone first.

@@ -56,6 +56,8 @@ export interface LiveAgentDeps extends AdmitDeps {
   /** The machine's, passed in (run/deps.ts): what the safety strategy and the install are decided for. */
   platform: NodeJS.Platform;
   arch: string;
+  /** The runner's cancel, heard once the agent has started (run/last-resort.ts): the chat's save then hurries. */
+  cancelled?: AbortSignal;
 }
 
 export class LiveAgent implements AgentSource {
@@ -149,7 +151,7 @@ export class LiveAgent implements AgentSource {
       // Its chat saved while its home is still there (also after a failure, a timeout or a cancel), once
       // every process of its user is gone: none may act on what the save reads.
       this.agentUser?.endProcesses();
-      await this.chat?.save(end?.stopped?.reason === "cancel");
+      await this.chat?.save(end?.stopped?.reason === "cancel", this.deps.cancelled);
       await this.release();
     }
   }

@@ -3,7 +3,7 @@
  * tracker, the source's ear for the result, the progress comment), then the end of the stream summed up:
  * the file changes, read only once the agent and its process group are gone.
  */
-import { CANCEL_BUDGET, RUN_DEADLINES } from "../base/deadlines.js";
+import { CANCEL_BUDGET, RUN_DEADLINES, waitEnd } from "../base/deadlines.js";
 import type { Redact } from "../base/redact.js";
 import type { ChangeTracker } from "../changes/tracker.js";
 import type { ChangeSet } from "../changes/types.js";
@@ -41,6 +41,8 @@ export interface ObserveOptions {
   progress?: LiveProgress;
   /** Limits the run must keep (model/budgets.ts): the first broken stops the agent. */
   budgets: readonly Budget[];
+  /** The runner's cancel, whenever it comes (run/last-resort.ts): the changes then have their share left. */
+  cancelled?: AbortSignal;
 }
 
 interface Wired {
@@ -60,12 +62,18 @@ export async function observe(source: AgentSource, o: ObserveOptions): Promise<O
   // No progress update may land after the report: stopped (and its request in flight awaited) first.
   await o.progress?.finish();
   const cancelled = end.stopped?.reason === "cancel";
-  const changes = await tracker.finish({
-    git: source.git,
-    before: source.before(),
-    atExit: end.treeAtExit,
-    budgetMs: cancelled ? CANCEL_BUDGET.changesMs : RUN_DEADLINES.changesMs,
-  });
+  const budgetMs = cancelled ? CANCEL_BUDGET.changesMs : RUN_DEADLINES.changesMs;
+  // A cancel that comes while they are read leaves them their share of the cancel budget, no more.
+  const late = waitEnd(budgetMs, CANCEL_BUDGET.changesMs, o.cancelled);
+  const changes = await tracker
+    .finish({
+      git: source.git,
+      before: source.before(),
+      atExit: end.treeAtExit,
+      budgetMs,
+      until: late.signal,
+    })
+    .finally(late.dispose);
   return {
     model: pipeline.model,
     changes,

@@ -70,15 +70,26 @@ function callEnv(env: NodeJS.ProcessEnv, workspace?: string): NodeJS.ProcessEnv 
 }
 
 /**
- * A deadline over several steps: aborts `signal` at `ms`; `left()` is what remains of it. A timer of its
- * own, never cleared: it only aborts a signal nobody reads once the steps are done.
+ * A deadline over several steps: aborts `signal` at `ms`, or when `cut` aborts (a cancel's share spent),
+ * with its reason; `left()` is what remains of it, `why()` why it ended. A timer of its own, never
+ * cleared: it only aborts a signal nobody reads once the steps are done.
  */
-function deadline(ms: number) {
+function deadline(ms: number, cut?: AbortSignal) {
   const start = Date.now();
-  const why = `no end within ${formatDuration(ms)}`;
   const control = new AbortController();
-  setTimeout(() => control.abort(new Error(why)), ms).unref();
-  return { signal: control.signal, left: () => Math.max(0, ms - (Date.now() - start)), why };
+  setTimeout(() => control.abort(new Error(`no end within ${formatDuration(ms)}`)), ms).unref();
+  const signal = cut ? AbortSignal.any([control.signal, cut]) : control.signal;
+  return {
+    signal,
+    left: () => (signal.aborted ? 0 : Math.max(0, ms - (Date.now() - start))),
+    why: () => (signal.reason as Error | undefined)?.message ?? "stopped",
+    /** Resolves when `cut` aborts: a cache call running then is given up (cache.ts `until`). */
+    cut:
+      cut &&
+      new Promise<void>((resolve) =>
+        cut.aborted ? resolve() : cut.addEventListener("abort", () => resolve(), { once: true }),
+      ),
+  };
 }
 
 const name = (t: Thread) => `#${t.number}`;
@@ -132,7 +143,7 @@ export async function restoreChat(
     deps.log(`Continuing the chat ${id} of ${name(thread)} (saved as ${answer.value.key}).`);
     return { resume: id, key: answer.value.key };
   } catch (e) {
-    return fail(time.signal.aborted ? time.why : (e as Error).message);
+    return fail(time.signal.aborted ? time.why() : (e as Error).message);
   } finally {
     if (work) await rm(work, { recursive: true, force: true }).catch(() => undefined);
   }
@@ -140,13 +151,15 @@ export async function restoreChat(
 
 /**
  * After the agent has exited (whatever its end), before its home is removed: the chat `chatId` from the
- * CLI's store, saved as this run's entry. Never throws; true when saved.
+ * CLI's store, saved as this run's entry, within `deadlineMs`, or until `cut` aborts (a cancel that came
+ * meanwhile: the copies are killed, the upload given up). Never throws; true when saved.
  */
 export async function saveChat(
   place: ChatPlace,
   chatId: string | undefined,
   deps: SessionDeps,
   deadlineMs: number,
+  cut?: AbortSignal,
 ): Promise<boolean> {
   const { thread } = place;
   if (place.fromFork) return false;
@@ -160,9 +173,9 @@ export async function saveChat(
     return false;
   };
   // The copies out of the agent's store count against the save's deadline as the upload does.
-  const time = deadline(deadlineMs);
+  const time = deadline(deadlineMs, cut);
   const why = await stageChat(place, chatId, staging, deps, time.signal).catch((e: Error) =>
-    time.signal.aborted ? time.why : e.message,
+    time.signal.aborted ? time.why() : e.message,
   );
   if (why !== undefined) {
     await rm(staging, { recursive: true, force: true }).catch(() => undefined);
@@ -171,12 +184,15 @@ export async function saveChat(
   const key = runKey(thread, deps.cache.env, deps.now());
   // Members named from the staging directory (`./chat.json`, `./chat/…`), as a restore expects them.
   const env = callEnv(deps.cache.env, staging);
-  const answer = await withCache({ ...deps.cache, env, deadlineMs: time.left() }, (cache) =>
+  const stops = [deps.cache.until, time.cut].filter((p) => p !== undefined);
+  const until = stops.length > 0 ? Promise.race(stops) : undefined;
+  const answer = await withCache({ ...deps.cache, env, deadlineMs: time.left(), until }, (cache) =>
     cache.save([staging], key),
   );
   await rm(staging, { recursive: true, force: true }).catch(() => undefined);
   for (const line of answer.lines) deps.log(line);
   if (answer.trouble || answer.value === undefined || answer.value === -1) {
+    if (cut?.aborted) return fail(time.why());
     return fail(answer.trouble ?? "the cache did not take it");
   }
   deps.log(`The chat ${chatId} of ${name(thread)} is saved (${key}).`);
