@@ -24,6 +24,14 @@ export const MAX_CHAT_BYTES = 256 * 1024 * 1024;
 export const MAX_CHAT_ENTRIES = 1_000;
 /** What tar adds to a chat's bytes: a header and padding a member, the end blocks, a record's padding. */
 const MAX_TAR_OVERHEAD = (MAX_CHAT_ENTRIES + 1) * 2 * 512 + 20 * 512;
+/**
+ * A saved chat's cache entry at most, as downloaded before it is unpacked: the chat's bytes, what tar adds
+ * (twice the above: the client's archives are pax, an extended header a member at most), and what
+ * compression adds to bytes that do not compress (zstd's bound: a 256th; gzip's is less), with room for
+ * `chat.json` and the compressor's own headers. More is not an entry the action saved: it is not read.
+ */
+export const MAX_CHAT_ENTRY_BYTES =
+  MAX_CHAT_BYTES + 2 * MAX_TAR_OVERHEAD + Math.ceil(MAX_CHAT_BYTES / 256) + 64 * 1024;
 
 /** Whose side a copy's end is on: the agent's user (unprivileged-user), or the action's own. */
 export interface Side {

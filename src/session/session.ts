@@ -11,7 +11,7 @@ import path from "node:path";
 import { formatDuration, oneLine } from "../base/format.js";
 import { SYSTEM_PATH } from "../base/system-dirs.js";
 import { type CacheCall, withCache } from "./cache.js";
-import { checkTree, copyTree, type Side } from "./chat-store.js";
+import { checkTree, copyTree, MAX_CHAT_ENTRY_BYTES, type Side } from "./chat-store.js";
 import { findChat } from "./found.js";
 import { chatIn, isChatId, runKey, statePlaces, type Thread, threadPrefix } from "./key.js";
 import { unpackEntry } from "./restore.js";
@@ -125,6 +125,8 @@ export async function restoreChat(
         `${threadPrefix(thread)}${deps.now()}`,
         [threadPrefix(thread)],
         archives,
+        // An entry is anyone's who can write one in a scope the run reads: not read past what a chat can be.
+        MAX_CHAT_ENTRY_BYTES,
       ),
     );
     for (const line of answer.lines) deps.log(line);
