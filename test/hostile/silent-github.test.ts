@@ -16,7 +16,6 @@
  * {@link CLOCK_RATE} times faster (test/harness/fast-clock.mjs): the same deadlines, reached in the same
  * order, in a fraction of the time; their limits stay in real time, as generous as before.
  */
-import { createServer, type Server, type Socket } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { API_AFTER_AGENT_MS, CANCEL_BUDGET_TOTAL_MS, RUN_DEADLINES } from "../../src/base/deadlines.js";
 import { createGitHubClient } from "../../src/github/client.js";
@@ -28,6 +27,7 @@ import {
   runAction,
   startAction,
 } from "../harness/run-action.js";
+import { type SilentApi, withSilentApi } from "../harness/silent-api.js";
 
 afterAll(cleanupActionRuns);
 
@@ -40,51 +40,6 @@ const CLOCK_RATE = 8;
 const SLACK_MS = 60_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A server on 127.0.0.1 that takes every connection and every request, and never answers one. */
-interface SilentApi {
-  url: string;
-  /** The request lines received ("GET /user HTTP/1.1"), in order. */
-  requests: string[];
-  /** Connections still open (the action's requests not yet aborted). */
-  open(): number;
-  close(): Promise<void>;
-}
-
-async function startSilentApi(): Promise<SilentApi> {
-  const sockets = new Set<Socket>();
-  const requests: string[] = [];
-  const server: Server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on("data", (chunk) => {
-      for (const line of chunk.toString("latin1").split("\r\n")) {
-        if (/^[A-Z]+ \/\S* HTTP\/1\.1$/.test(line)) requests.push(line);
-      }
-    });
-    socket.on("error", () => {});
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    open: () => sockets.size,
-    close: () => {
-      for (const s of sockets) s.destroy();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
-async function withSilentApi(test: (api: SilentApi) => Promise<void>): Promise<void> {
-  const api = await startSilentApi();
-  try {
-    await test(api);
-  } finally {
-    await api.close();
-  }
-}
 
 /** A run on pull request 7 with the progress comment and the PR comment on (the defaults). */
 const onPullRequest = (api: SilentApi) => ({
