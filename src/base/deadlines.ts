@@ -1,11 +1,11 @@
 /**
  * Every wait the action allows itself, in one place. Two sets: a run's own, and the cancel budget. After a
  * cancel the runner sends SIGINT, then SIGTERM 7.5 s later and SIGKILL 2.5 s after that
- * (docs/runner.md "Cancellation"): everything the action still does after a SIGINT (stop the agent, read
- * what it left, read the changes, write the report) is chained, so the parts of {@link CANCEL_BUDGET}
- * add up, and a test holds their sum under {@link RUNNER_CANCEL_GRACE_MS} with room to render and exit.
- * A cancel can come at any moment after the agent has started: each wait after the agent then ends at its
- * share at the latest, counted from the cancel, even one already running ({@link waitEnd}).
+ * (docs/runner.md "Cancellation and signals"): everything the action still does after a SIGINT (stop the
+ * agent, read what it left, read the changes, write the report) is chained, so the parts of
+ * {@link CANCEL_BUDGET} add up, and a test holds their sum under {@link RUNNER_CANCEL_GRACE_MS} with room to
+ * render and exit. A cancel can come at any moment after the agent has started: each wait after the agent
+ * then ends at its share at the latest, counted from the cancel, even one already running ({@link waitEnd}).
  */
 import { formatDuration } from "./format.js";
 

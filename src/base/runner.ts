@@ -1,4 +1,4 @@
-/** What the runner's own variables say about this run (docs/runner.md "Default environment variables"). */
+/** What the runner's own variables say about this run (GitHub's default environment variables). */
 
 /** The link to this run's attempt, when the runner says where it is. */
 export function jobUrl(env: NodeJS.ProcessEnv): string | undefined {

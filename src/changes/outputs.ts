@@ -1,6 +1,6 @@
 /**
- * The action outputs a change set gives: `files-changed` (a JSON array of repository paths), and the line
- * totals. Files outside the workspace are not part of the repository, so not listed.
+ * The action outputs a change set gives: `files-changed` (a JSON array of paths relative to the workspace),
+ * and the line totals. Files outside the workspace are not part of the repository, so not listed.
  */
 import type { ChangeSet } from "./types.js";
 

@@ -1,6 +1,6 @@
 /**
  * The run's context: which event started it, in which repository, by whom, about which pull request. The
- * event payload the runner wrote (docs/runner.md "Event payload") is read and parsed once, here; the gates,
+ * event payload the runner wrote (docs/runner.md "File commands") is read and parsed once, here; the gates,
  * the comment and publishing take this object and never read the payload themselves.
  *
  * The payload is GitHub's, not the agent's, but its text fields (a comment's body, a login) come from

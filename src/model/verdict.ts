@@ -31,7 +31,10 @@ export interface Stopped {
   afterMs: number;
 }
 
-/** `skipped`: the action's own comment triggered the run, so nothing ran (the step stays green). */
+/**
+ * `skipped`: the agent was not started and the step stays green (the action's own comment triggered the
+ * run, a bot not in allowed-bots did, or a fork's or Dependabot's pull request had no API key: run/admit.ts).
+ */
 export type Conclusion = "success" | "failure" | "timed_out" | "cancelled" | "skipped" | "budget_exceeded";
 
 export interface Verdict {

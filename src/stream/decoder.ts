@@ -2,9 +2,9 @@
  * Bytes → events, chunk by chunk: the framer, each line made an event, and the token deltas of a chunk
  * joined.
  *
- * Joining: with `--stream-partial-output` nine lines in ten are a token delta of ~6 characters
- * (BENCHMARKS.md "A benchmark that cannot flatter us"). A run of deltas of one kind within a chunk
- * becomes one delta with their text: what the run model and the live log do with text does not depend
+ * Joining: with `--stream-partial-output` nine lines in ten are a token delta of ~6 characters (the 2026
+ * captures, as bench/capture-shape.mjs measures them). A run of deltas of one kind within a chunk becomes
+ * one delta with their text: what the run model and the live log do with text does not depend
  * on how it was cut (a property test holds them to it), and they then do it once a chunk instead of once
  * a token. A chunk's deltas are never held for the next one, so nothing waits to be shown.
  */

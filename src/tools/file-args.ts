@@ -2,7 +2,7 @@
  * File operations read from arguments: the alternate naming (`tool_name` `write`, `edit_file`,
  * `str_replace`, … with `parameters`), `function{name, arguments}` calls and MCP file tools, whose
  * arguments follow no one schema; and patch texts (the apply_patch format), which Cursor's own edits
- * carry too (docs/stream-format.md "Edits").
+ * carry too (docs/stream-format.md "Tool kinds").
  */
 import { PATH_KEYS, str } from "./args.js";
 import { isPatchText, parsePatchText } from "./patch.js";

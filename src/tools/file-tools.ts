@@ -1,6 +1,7 @@
 /**
  * The file tools: read, write, edit, delete. Cursor's own kinds carry the file's content before and after
- * (docs/stream-format.md "Edits"); the alternate naming and function calls carry their arguments only.
+ * (docs/stream-format.md "Tool kinds"); the alternate naming and function calls carry their arguments
+ * only.
  */
 import { argsOf, num, outcomeValue, PATH_KEYS, plural, str, stringArg, successValue, text } from "./args.js";
 import {

@@ -1,7 +1,8 @@
 /**
  * The documentation cannot drift from the action: every example workflow (and every workflow in the
  * README) is valid against GitHub's schemas, uses only real inputs and outputs of ours, and never pastes
- * an expression into a shell script; the README's tables list exactly action.yml's inputs and outputs.
+ * an expression into a shell script; the README's tables are what `npm run docs` (scripts/docs.mjs) writes
+ * from action.yml, and list exactly its inputs and outputs, each with the first sentence of its description.
  *
  * Schemas: @action-validator/core (SchemaStore's github-workflow and github-action schemas, compiled to
  * WebAssembly). Its action schema (0.6.0) predates `node24`, so action.yml is validated with that one
@@ -12,6 +13,7 @@ import path from "node:path";
 import { type ValidationError, validateAction, validateWorkflow } from "@action-validator/core";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { firstSentence, MARKERS, renderReadme } from "../../scripts/docs.mjs";
 import { ROOT } from "../helpers/replay.js";
 
 const OURS = "cursor-agent-action/cursor-agent-action@";
@@ -243,27 +245,52 @@ function table(markdown: string, heading: string): string[][] {
 /** `` `x` `` → `x`; an empty cell → "". */
 const unquote = (cell: string | undefined) => (cell ?? "").replace(/^`(.*)`$/, "$1");
 
+/** A description as one line: what a table cell holds of it (a `|` escaped). */
+const flat = (text: string) => text.replace(/\s+/g, " ").trim().replace(/\|/g, "\\|");
+
 describe("README", () => {
-  it("lists exactly action.yml's inputs, with the same defaults", () => {
+  it("has the tables `npm run docs` writes from action.yml (run it after editing action.yml)", () => {
+    expect(readme.split("\n").filter((l) => Object.values(MARKERS).flat().includes(l))).toHaveLength(4);
+    expect(renderReadme(readme, actionSource)).toBe(readme);
+  });
+
+  it("lists exactly action.yml's inputs, with the same defaults and each one's first sentence", () => {
     const rows = table(readme, "Inputs");
     const listed = rows.map((r) => unquote(r[0]));
     expect(new Set(listed).size, "no input listed twice").toBe(listed.length);
-    expect([...listed].sort()).toEqual([...inputs].sort());
+    expect(listed).toEqual(inputs);
     for (const r of rows) {
       const name = unquote(r[0]);
       // Literally, also `${{ github.workspace }}` and `${{ github.token }}`: what the runner is given.
       const declared = action.inputs[name]?.default;
       expect(unquote(r[1]), `default of ${name}`).toBe(declared === undefined ? "" : String(declared));
-      expect(r[2], `description of ${name}`).toBeTruthy();
+      const description = flat(action.inputs[name]?.description ?? "");
+      expect(r[2], `description of ${name}`).toMatch(/[.!?]$/);
+      expect(description.startsWith(r[2] ?? "-"), `description of ${name}`).toBe(true);
     }
   });
 
-  it("lists exactly action.yml's outputs", () => {
+  it("lists exactly action.yml's outputs, each with its first sentence", () => {
     const rows = table(readme, "Outputs");
     const listed = rows.map((r) => unquote(r[0]));
     expect(new Set(listed).size, "no output listed twice").toBe(listed.length);
-    expect([...listed].sort()).toEqual([...outputs].sort());
-    for (const r of rows) expect(r[1], `description of ${unquote(r[0])}`).toBeTruthy();
+    expect(listed).toEqual(outputs);
+    for (const r of rows) {
+      const description = flat(action.outputs[unquote(r[0])]?.description ?? "");
+      expect(r[1], `description of ${unquote(r[0])}`).toMatch(/[.!?]$/);
+      expect(description.startsWith(r[1] ?? "-"), `description of ${unquote(r[0])}`).toBe(true);
+    }
+  });
+
+  it("shows a first sentence of each description that stands alone", () => {
+    const all = { ...action.inputs, ...action.outputs };
+    for (const [name, { description }] of Object.entries(all)) {
+      const first = firstSentence(description);
+      expect(first, name).toMatch(/[.!?]$/);
+      expect(first.split(" ").length, `${name}: "${first}"`).toBeGreaterThanOrEqual(4);
+      // Words that lean on another entry, or on what came before, say nothing on a row of their own.
+      expect(first, name).not.toMatch(/^(The same|Same|As above|Likewise|It|Its|They|This|These|Those)\b/);
+    }
   });
 
   it("names every conclusion action.yml does", () => {
@@ -285,5 +312,61 @@ describe("README", () => {
   it("keeps its two set-up commands", () => {
     expect(readme).toContain("npm ci && npm run demo");
     expect(readme).toContain("npm ci && npm test");
+  });
+});
+
+describe("npm run docs", () => {
+  it("takes a description's first sentence: not at an abbreviation or in a code span", () => {
+    expect(firstSentence("One. Two.")).toBe("One.");
+    expect(firstSentence("A name, e.g. `x`, or a path. More.")).toBe("A name, e.g. `x`, or a path.");
+    expect(firstSentence("The file `a. b` is read. More.")).toBe("The file `a. b` is read.");
+    expect(firstSentence("Version 1.5 and\n  more lines. Next")).toBe("Version 1.5 and more lines.");
+    expect(firstSentence("No full stop")).toBe("No full stop");
+  });
+
+  it("writes between the markers only, and refuses a README without them", () => {
+    const [inStart, inEnd] = MARKERS.inputs;
+    const [outStart, outEnd] = MARKERS.outputs;
+    const yml = [
+      "inputs:",
+      "  a:",
+      "    description: First | second. More.",
+      "    default: x",
+      "  b:",
+      "    description: Bee.",
+      "    required: true",
+      "outputs:",
+      "  c:",
+      "    description: Sea.",
+    ].join("\n");
+    const before = `intro\n${inStart}\nold\n${inEnd}\nmiddle\n${outStart}\n${outEnd}\nend\n`;
+    expect(renderReadme(before, yml)).toBe(
+      [
+        "intro",
+        inStart,
+        "| input | default | what it does |",
+        "|---|---|---|",
+        "| `a` | `x` | First \\| second. |",
+        "| `b` | **required** | Bee. |",
+        inEnd,
+        "middle",
+        outStart,
+        "| output | what it holds |",
+        "|---|---|",
+        "| `c` | Sea. |",
+        outEnd,
+        "end",
+        "",
+      ].join("\n"),
+    );
+    expect(() => renderReadme("no markers", yml)).toThrow(/markers/);
+    expect(() => renderReadme(`${before}${inStart}\n`, yml)).toThrow(/markers/);
+    expect(() => renderReadme(`${before}${outEnd}\n`, yml)).toThrow(/markers/);
+    expect(() =>
+      renderReadme(before.replace(inStart, "x").replace(inEnd, inStart).replace("x", inEnd), yml),
+    ).toThrow(/markers/);
+    expect(() => renderReadme(before, "inputs:\n  a: {}\noutputs:\n  c:\n    description: Sea.")).toThrow(
+      /inputs\.a has no description/,
+    );
   });
 });
