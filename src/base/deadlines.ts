@@ -101,6 +101,11 @@ export const RUN_DEADLINES = {
    * with the agent's processes already gone, and its files were left as if one had outlived it.
    */
   agentUserEndMs: 2_000,
+  /**
+   * The probe of the agent's own view (security/agent-view.ts), before the agent: python3 started as root,
+   * a mount namespace set up and left. Tens of milliseconds; past this the workspace is shared by ACL.
+   */
+  viewProbeMs: 5_000,
 } as const;
 
 /**

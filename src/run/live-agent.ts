@@ -288,6 +288,7 @@ export class LiveAgent implements AgentSource {
       uid,
       agentUser: this.agentUser?.name ?? settings.agentUser,
       asUser: this.agentUser?.asUser,
+      agentView: this.agentUser?.view,
     });
     log.text(runHeader(settings));
     log.text(guarded.header);

@@ -153,6 +153,8 @@ export interface StrategyContext {
   /** For `unprivileged-user`: how to start a command as that user (from its setup). */
   asUser?: (cmd: AgentCommand) => AgentCommand;
   agentUser?: string;
+  /** What that user sees of the machine (agent-user.ts): said in the header. */
+  agentView?: string;
 }
 
 export function guardAgent(cmd: AgentCommand, ctx: StrategyContext): Guarded {
@@ -168,7 +170,7 @@ export function guardAgent(cmd: AgentCommand, ctx: StrategyContext): Guarded {
     if (!ctx.asUser) throw new InputError("safety-strategy", "unprivileged-user could not be set up");
     return {
       command: ctx.asUser(cmd),
-      header: `Safety: unprivileged-user (the agent runs as ${ctx.agentUser}, with no new privileges)`,
+      header: `Safety: unprivileged-user (the agent runs as ${ctx.agentUser}, with no new privileges${ctx.agentView ? `; ${ctx.agentView}` : ""})`,
     };
   }
   // resolveStrategy gives no-sudo only with setpriv found.

@@ -59,10 +59,8 @@ function place(under = tmpdir()): { base: string; ws: string; rec: string } {
   writeFileSync(path.join(ws, "README.md"), "hello\n");
   git("add", ".");
   git("commit", "-qm", "x");
-  const rec = path.join(base, "rec");
-  mkdirSync(rec);
-  chmodSync(rec, 0o777);
-  return { base, ws, rec };
+  // Not beside the workspace: its neighbours are covered in the agent's own view (security/agent-view.ts).
+  return { base, ws, rec: agentRecordsDir("agent-end") };
 }
 
 /** A file the test owns that any user may append to (what the agent's user makes in /tmp goes at its end). */

@@ -17,10 +17,12 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
+import { agentRecordsDir, removeAgentRecordDirs } from "../harness/agent-records.js";
 import { prepareStep, readFileCommand, spawnAction } from "../harness/launch.mjs";
 import { bundleEntry, can, cleanupActionRuns, fixture, sharedWithOtherUsers } from "../harness/run-action.js";
 
 afterAll(cleanupActionRuns);
+afterAll(removeAgentRecordDirs);
 
 const root = process.geteuid?.() === 0;
 const ready = root && can("setfacl") && can("useradd") && can("setpriv");
@@ -35,9 +37,9 @@ it.skipIf(!ready)(
     chmodSync(base, 0o755);
     const ws = path.join(base, "ws");
     const bin = path.join(base, "bin");
-    const rec = path.join(base, "rec");
-    for (const d of [ws, bin, rec]) mkdirSync(d, { mode: 0o755 });
-    chmodSync(rec, 0o777);
+    // Not beside the workspace: its neighbours are covered in the agent's own view (security/agent-view.ts).
+    const rec = agentRecordsDir("agent-user");
+    for (const d of [ws, bin]) mkdirSync(d, { mode: 0o755 });
     execFileSync("git", ["init", "-q", ws]);
     writeFileSync(path.join(ws, "README.md"), "hello\n");
     execFileSync("git", ["-C", ws, "-c", "user.email=t@t.invalid", "-c", "user.name=t", "add", "."]);

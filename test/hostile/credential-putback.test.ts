@@ -136,10 +136,11 @@ describe("the checkout's credential goes back only to the file it came from", ()
   it.skipIf(!ready)(
     `.git/config hard-linked to a world-readable file of the agent's: the token is not in it${skip}`,
     async () => {
-      const r = await runAgent(`cp .git/config "$rec/stolen" && chmod 666 "$rec/stolen"
-rm -f .git/config && ln "$rec/stolen" .git/config && echo linked > "$rec/done"`);
+      // In the workspace: through the agent's own view (security/agent-view.ts) a link across mounts fails.
+      const r = await runAgent(`cp .git/config stolen && chmod 666 stolen
+rm -f .git/config && ln stolen .git/config && echo linked > "$rec/done"`);
       expect(existsSync(path.join(r.rec, "done"))).toBe(true);
-      expect(grepQuiet(r.rec)).toEqual([]);
+      expect(readFileSync(path.join(r.ws, "stolen"), "utf8")).not.toContain("extraheader");
       expectReportedWithWarning(r);
     },
     120_000,

@@ -3,8 +3,8 @@
  * /proc shows nothing of the uid and gives up, naming what is left, at its deadline.
  */
 import { describe, expect, it } from "vitest";
-import { runUserName, UID_RANGE } from "../../src/security/agent-user.js";
 import { endProcesses, processesOf } from "../../src/security/agent-user-end.js";
+import { runUserName, UID_RANGE } from "../../src/security/user-account.js";
 
 describe("the agent's user for one run", () => {
   it("is the prefix and 8 random hex digits, within useradd's 32 characters", () => {

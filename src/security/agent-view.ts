@@ -1,0 +1,121 @@
+/**
+ * What the agent's own user sees of the machine, where the machine allows a view of its own: the workspace
+ * (as if it were its own), its home and its install, and the system; not the job's homes, `RUNNER_TEMP`,
+ * the workspace's neighbours, the shared temporary directories, nor any process but its own.
+ *
+ * agent-view.py makes it, as root, before it drops to the agent's user: a mount namespace in which the
+ * workspace is an idmapped bind mount (the owner's ids read as the agent's: no ACL, no chown, nothing done
+ * file by file, so the cost is the same at a million files), the job's homes and the rest covered by empty
+ * tmpfs, and a pid namespace whose init is root's, so that everything the agent starts ends with it.
+ *
+ * It needs Linux 5.12 or later, a file system with idmapped mounts under the workspace (ext4, xfs, btrfs,
+ * tmpfs since 6.3, overlayfs...), CAP_SYS_ADMIN (a container started without it cannot), and python3 in the
+ * system's directories (every hosted Ubuntu image has it; Node has no call for mount_setattr). A probe runs
+ * the whole set-up but the agent; where it fails, agent-user.ts shares the workspace by ACL, as before, and
+ * says why.
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { SHARED_TEMP_DIRS } from "./agent-user-end.js";
+
+/** A uid and a gid. */
+export type Ids = readonly [uid: number, gid: number];
+
+/** A directory shown to the agent at its own path: cloned before the covers, mounted back over them. */
+export interface View {
+  path: string;
+  /** Whose ids read as the agent's inside it (an idmapped mount); none: shown as it is. */
+  owner?: Ids;
+  readOnly?: boolean;
+}
+
+/** A directory hidden behind an empty tmpfs; `shared`: a private, writable one instead (a temp dir). */
+export interface Cover {
+  path: string;
+  shared?: boolean;
+}
+
+/** What agent-view.py is given (its first argument, as JSON). */
+export interface ViewPlan {
+  agent: Ids;
+  views: View[];
+  covers: Cover[];
+}
+
+export interface ViewInput {
+  /** Every path below is real (no link on it) and exists. */
+  workspace: string;
+  owner: Ids;
+  agent: Ids;
+  /** The agent's home for this run: its own already. */
+  home: string;
+  install?: { dir: string; owner: Ids };
+  /** The job's homes and RUNNER_TEMP. */
+  hidden: string[];
+  /** The shared temporary directories there are here (the agent gets its own of each). */
+  temp: string[];
+}
+
+/**
+ * Temporary directories every user may write, each replaced by the agent's own: what it leaves there goes
+ * with its namespace. /run/lock is one more than the end sweeps (agent-user-end.ts).
+ */
+export const PRIVATE_TEMP_DIRS = [...SHARED_TEMP_DIRS, "/run/lock"] as const;
+
+/**
+ * Never covered, whatever names them: the system the agent's tools run from (a job whose HOME is `/` or
+ * `/opt` keeps its home visible rather than the machine hidden).
+ */
+const NEVER_COVERED = new Set([
+  "/",
+  ...["/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/opt", "/var", "/srv"],
+  ...["/proc", "/sys", "/dev", "/run", "/boot", "/snap", "/nix", "/mnt", "/media"],
+]);
+
+/** `inner` is `outer` or below it. */
+export const within = (outer: string, inner: string): boolean =>
+  inner === outer || inner.startsWith(outer === "/" ? "/" : `${outer}/`);
+
+export function planView(i: ViewInput): ViewPlan {
+  const views: View[] = [
+    { path: i.workspace, owner: i.owner },
+    { path: i.home },
+    ...(i.install ? [{ path: i.install.dir, owner: i.install.owner, readOnly: true }] : []),
+  ];
+  const candidates: Cover[] = [
+    ...i.temp.map((p) => ({ path: p, shared: true })),
+    ...[...i.hidden, path.dirname(i.workspace)]
+      .filter((p) => !NEVER_COVERED.has(p))
+      .map((p) => ({ path: p })),
+  ];
+  const covers = candidates.filter(
+    (c, n) => !candidates.some((o, m) => m !== n && needless(c, o, m < n, views)),
+  );
+  return { agent: i.agent, views, covers };
+}
+
+/**
+ * `c` is needless beside `o`: on the same path (a shared cover wins, so that a workspace in /tmp keeps a
+ * writable /tmp; else the first), or under it with no view between them to show it again.
+ */
+function needless(c: Cover, o: Cover, oFirst: boolean, views: View[]): boolean {
+  if (o.path === c.path) return o.shared === c.shared ? oFirst : Boolean(o.shared);
+  return within(o.path, c.path) && !views.some((v) => within(o.path, v.path) && within(v.path, c.path));
+}
+
+/**
+ * agent-view.py, beside this module in src/ and beside the bundle in dist/ (ncc copies the file it finds
+ * named this way and gives its path as a string, not a URL).
+ */
+const where: URL | string = new URL("./agent-view.py", import.meta.url);
+export const VIEW_PROGRAM = typeof where === "string" ? where : fileURLToPath(where);
+
+/** The command line that sets the view up and runs `inner` in it (none: the probe). */
+export function viewArgs(plan: ViewPlan, inner: string[] = []): string[] {
+  return ["-I", "-S", VIEW_PROGRAM, JSON.stringify(plan), ...inner];
+}
+
+/** The directories the agent must pass through to reach `p`, by name, that no cover hides. */
+export function uncovered(dirs: string[], plan: ViewPlan): string[] {
+  return dirs.filter((d) => !plan.covers.some((c) => within(c.path, d)));
+}
