@@ -150,7 +150,7 @@ export class LiveAgent implements AgentSource {
     } finally {
       // Its chat saved while its home is still there (also after a failure, a timeout or a cancel), once
       // every process of its user is gone: none may act on what the save reads.
-      this.agentUser?.endProcesses();
+      this.agentUser?.endProcesses(this.deps.cancelled?.aborted);
       await this.chat?.save(end?.stopped?.reason === "cancel", this.deps.cancelled);
       await this.release();
     }
@@ -179,7 +179,8 @@ export class LiveAgent implements AgentSource {
     this.credentials = undefined;
     try {
       // Warnings of its end: a process that outlived the deadline (the user then kept), what was left.
-      for (const warning of agentUser?.release() ?? []) this.releaseWarnings.push(warning);
+      for (const warning of agentUser?.release(this.deps.cancelled?.aborted) ?? [])
+        this.releaseWarnings.push(warning);
     } catch (e) {
       // Its processes may still run: the credential stays out of their reach.
       this.releaseWarnings.push(

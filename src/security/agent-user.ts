@@ -30,7 +30,7 @@ import { chmodSync, existsSync, realpathSync, statSync } from "node:fs";
 import { userInfo } from "node:os";
 import path from "node:path";
 import type { AgentCommand } from "../agent/command.js";
-import { RUN_DEADLINES } from "../base/deadlines.js";
+import { CANCEL_BUDGET, RUN_DEADLINES } from "../base/deadlines.js";
 import { InputError } from "../base/errors.js";
 import { endProcesses, type Privileged, sweepSharedTemp } from "./agent-user-end.js";
 import { type Ids, PRIVATE_TEMP_DIRS, planView, uncovered, type ViewPlan, viewArgs } from "./agent-view.js";
@@ -53,12 +53,12 @@ export interface AgentUser {
    * Its processes ended (kill(-1) as it, until none is left or the deadline): before anything is read of
    * what it wrote (its chat), so that none of them can act on that reading. release() ends them too.
    */
-  endProcesses(): void;
+  endProcesses(hurry?: boolean): void;
   /**
    * After the run: its processes ended, the grants taken back, the workspace's files back to its owner,
    * its files and the user removed. Returns warnings (what could not be undone).
    */
-  release(): string[];
+  release(hurry?: boolean): string[];
 }
 
 interface Setup {
@@ -127,11 +127,11 @@ export function setUpAgentUser(s: Setup): AgentUser {
         ? `the workspace shared with it by ACL: no view of its own (${view})`
         : "it sees the workspace, its home and the system: not the job's home, nor any process but its own",
     asUser: (cmd) => asUser(cmd, runUser, home, agentReal),
-    endProcesses() {
-      if (!released) killProcesses(end);
+    endProcesses(hurry) {
+      if (!released) killProcesses(end, endMs(hurry));
     },
-    release() {
-      released ??= releaseUser(end);
+    release(hurry) {
+      released ??= releaseUser(end, endMs(hurry));
       return released;
     },
   };
@@ -189,21 +189,16 @@ interface End {
   view?: ViewPlan;
 }
 
-/**
- * The user's end, in order: its processes (nothing may act while the rest is undone), the grants and the
- * ACL entries naming it (before the name goes: a uid left in an ACL would grant the next user given that
- * uid), the workspace's files to its owner, its home and its files in the shared temporary directories,
- * then the user and its group. What comes after the workspace needs the kill to have worked: otherwise
- * what a live process could race is left alone, the user is kept (so that its uid is nobody else's), and
- * a warning says so.
- */
 function agentSide(e: End): Privileged {
   return asAgentUser({ root: e.s.uid === 0, uid: e.uid, gid: e.gid, name: e.name, bin: e.bin });
 }
 
+/** Each part of its end (kill, sweep); after a cancel, its share of the budget. */
+const endMs = (hurry?: boolean) => (hurry ? CANCEL_BUDGET.agentUserEndMs : RUN_DEADLINES.agentUserEndMs);
+
 /** Every process of the user killed until none is left, or its deadline: the pids left (undefined: unknown). */
-function killProcesses(e: End): number[] | undefined {
-  const deadline = Date.now() + RUN_DEADLINES.agentUserEndMs;
+function killProcesses(e: End, ms: number): number[] | undefined {
+  const deadline = Date.now() + ms;
   const asAgent = agentSide(e);
   // Each kill bounded too: it runs as the agent's user from its setresuid on, so a process of the agent's
   // could stop it (SIGSTOP) before it kills, and an unbounded wait would hold the action for ever.
@@ -213,10 +208,18 @@ function killProcesses(e: End): number[] | undefined {
   return endProcesses(killAll, e.uid, deadline);
 }
 
-function releaseUser(e: End): string[] {
+/**
+ * The user's end, in order: its processes (nothing may act while the rest is undone), the grants and the
+ * ACL entries naming it (before the name goes: a uid left in an ACL would grant the next user given that
+ * uid), the workspace's files to its owner, its home and its files in the shared temporary directories,
+ * then the user and its group. What comes after the workspace needs the kill to have worked: otherwise
+ * what a live process could race is left alone, the user is kept (so that its uid is nobody else's), and
+ * a warning says so.
+ */
+function releaseUser(e: End, ms: number = RUN_DEADLINES.agentUserEndMs): string[] {
   const { bin, asRoot, name } = e;
   const asAgent = agentSide(e);
-  const left = killProcesses(e);
+  const left = killProcesses(e, ms);
   const warnings: string[] = [];
   // Taken back in reverse: the workspace's last (its own files' ACLs), the passage through the
   // directories above it first.
@@ -232,12 +235,12 @@ function releaseUser(e: End): string[] {
       ? `${left.length} process(es) of ${name} (${left.slice(0, 5).join(", ")})`
       : `whether a process of ${name} is left (/proc could not be read)`;
     warnings.push(
-      `the agent's user could not be ended: ${what} still there after ${RUN_DEADLINES.agentUserEndMs} ms; the user is kept, its grants taken back, the workspace's files given back, its other files left as they are`,
+      `the agent's user could not be ended: ${what} still there after ${ms} ms; the user is kept, its grants taken back, the workspace's files given back, its other files left as they are`,
     );
     return warnings;
   }
   asRoot(bin.rm, ["-rf", "--one-file-system", e.home]);
-  const swept = sweepSharedTemp(bin, e.uid, asRoot, asAgent, RUN_DEADLINES.agentUserEndMs);
+  const swept = sweepSharedTemp(bin, e.uid, asRoot, asAgent, ms);
   if (swept) warnings.push(swept);
   const gone = asRoot(bin.userdel, [name]);
   if (!gone.ok) warnings.push(`the user ${name} could not be removed (${gone.err.split("\n")[0]})`);
