@@ -1,5 +1,5 @@
 """
-The agent's view of the machine (src/security/agent-view.ts builds its plan; docs/security.md says why).
+The agent's view of the machine (src/security/agent-view.ts builds its plan and says why; README.md "Security model" what it protects).
 
 Run as root, with the plan (JSON) as the first argument and the agent's command after it:
   python3 -I -S agent-view.py PLAN [setpriv ... -- agent ...]
