@@ -18,19 +18,35 @@ export interface ScrubResult {
 
 /**
  * Overwrites, in the process's initial environment block, the values of `names` and of any variable whose
- * value contains one of `secrets`; then removes those names from `process.env`, so that nothing the action
- * starts later inherits them. Never throws.
+ * value contains one of `secrets`; then removes those names from `env`, so that nothing the action starts
+ * later inherits them. `env` is `process.env` in a run; an environment handed in instead (a test's, run
+ * in-process) has no block of its own and must not touch the test process's: the same rule picks the
+ * variables from its entries, and they are removed from it alone. Never throws.
  */
-export function scrubOwnEnvironment(names: readonly string[], secrets: readonly string[]): ScrubResult {
-  const result = overwriteInPlace(names, secrets);
+export function scrubOwnEnvironment(
+  names: readonly string[],
+  secrets: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+): ScrubResult {
+  const scrubs = scrubRule(names, secrets);
+  const result =
+    env === process.env
+      ? overwriteInPlace(scrubs)
+      : { scrubbed: Object.keys(env).filter((k) => scrubs(k, Buffer.from(env[k] ?? ""))) };
   // Whatever the block allowed (nothing off Linux, or refused), nothing the action starts inherits them.
-  for (const name of new Set([...result.scrubbed, ...names])) delete process.env[name];
+  for (const name of new Set([...result.scrubbed, ...names])) delete env[name];
   return result;
 }
 
-function overwriteInPlace(names: readonly string[], secrets: readonly string[]): ScrubResult {
+/** Whether a variable is scrubbed: one of `names`, or a value holding one of `secrets`. */
+function scrubRule(names: readonly string[], secrets: readonly string[]) {
   const wanted = new Set(names);
   const values = secrets.filter((s) => s.length >= 4).map((s) => Buffer.from(s));
+  return (name: string, value: Buffer) =>
+    value.length > 0 && (wanted.has(name) || values.some((v) => value.includes(v)));
+}
+
+function overwriteInPlace(scrubs: ReturnType<typeof scrubRule>): ScrubResult {
   const scrubbed: string[] = [];
   if (process.platform !== "linux") return { scrubbed, unsupported: `not possible on ${process.platform}` };
   let fd: number | undefined;
@@ -48,7 +64,7 @@ function overwriteInPlace(names: readonly string[], secrets: readonly string[]):
       if (eq !== -1 && eq < nul) {
         const name = block.subarray(at, eq).toString("utf8");
         const value = block.subarray(eq + 1, nul);
-        if (value.length > 0 && (wanted.has(name) || values.some((v) => value.includes(v)))) {
+        if (scrubs(name, value)) {
           const filler = Buffer.alloc(value.length, 0x78 /* x */);
           writeSync(fd, filler, 0, filler.length, start + eq + 1);
           scrubbed.push(name);

@@ -58,7 +58,7 @@ describe.concurrent("who may start the agent", () => {
   it.each(["writer", "maintainer"])("%s may", async (who) => {
     const { r, api } = await commentRun(who);
     expect(r.code).toBe(0);
-    expect(r.record).toBeDefined();
+    expect(r.record?.outcome, "the agent ran to its end").toBe("finished");
     expect(api.requests.map((q) => `${q.method} ${q.path}`)).toContain(
       `GET /repos/octo/repo/collaborators/${who}/permission`,
     );
@@ -90,7 +90,7 @@ describe.concurrent("who may start the agent", () => {
   it("allowed-users lets a reader in without asking GitHub", async () => {
     const { r, api } = await commentRun("reader", { inputs: { "allowed-users": "someone, @Reader" } });
     expect(r.code).toBe(0);
-    expect(r.record).toBeDefined();
+    expect(r.record?.outcome, "the agent ran to its end").toBe("finished");
     expect(api.requests.filter((q) => q.path.includes("/permission"))).toEqual([]);
   });
 
@@ -315,7 +315,7 @@ describe.concurrent("on GitHub's own payloads", () => {
     const writer = await prRun("pull_request_target", prPayload({ login: "Codertocat", type: "User" }), {
       key: KEY,
     });
-    expect(writer.record).toBeDefined();
+    expect(writer.record?.outcome, "the agent ran to its end").toBe("finished");
     expect(writer.outputs.conclusion).toBe("success");
     const reader = await prRun(
       "pull_request_target",
@@ -357,14 +357,14 @@ describe.concurrent("on GitHub's own payloads", () => {
     );
     expect(withKey.outputs.conclusion).toBe("success");
     const own = await prRun("pull_request", prPayload({ login: "Codertocat", type: "User" }));
-    expect(own.record).toBeDefined();
+    expect(own.record?.outcome, "the agent started, and asked for a key").toBe("auth-required");
     expect(own.outputs.conclusion).toBe("failure");
   });
 
   it("a comment by a collaborator with write permission starts the agent", async () => {
     const payload = example("issue_comment", "created");
     const r = await prRun("issue_comment", payload, { key: KEY });
-    expect(r.record).toBeDefined();
+    expect(r.record?.outcome, "the agent ran to its end").toBe("finished");
     expect(r.outputs.conclusion).toBe("success");
   });
 });

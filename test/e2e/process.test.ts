@@ -120,9 +120,8 @@ describe.concurrent("stopping the agent on our terms", () => {
       scenario: { transcript: SLEEPY, stopAfterLines: 5, hang: "mid-stream", spawnChild: true },
     });
     await h.waitForStdout("▸ Shell sleep 4");
-    const started = Date.now();
     const r = await h.cancelLikeRunner();
-    expect(Date.now() - started).toBeLessThan(7_500);
+    // Done before the runner's SIGTERM (the harness sends it 7.5 s after the SIGINT, as the runner does).
     expect(r.signalsSent.map((s) => s.signal)).toEqual(["SIGINT"]);
     expect(r.code).not.toBe(0);
     expect(r.outputs.conclusion).toBe("cancelled");

@@ -187,9 +187,8 @@ describe("text nested without end", () => {
   ];
 
   it.each(DEEP)("%s: rendered at once, never thrown on; too deep is shown as written", (_, text) => {
-    const started = performance.now();
+    // Rendering that blows up on depth is caught by the test's timeout, not a figure of this machine's.
     const md = agentMarkdown(text);
-    expect(performance.now() - started).toBeLessThan(2_000);
     // Whatever it nests, it renders (on GitHub's side too) and stays inside its quote.
     const html = shown(text);
     expect(quoteEnd(html)).toBe(html.lastIndexOf("</blockquote>") + "</blockquote>".length);

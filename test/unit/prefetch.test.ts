@@ -1,5 +1,5 @@
 /** HEAD contents are fetched while the agent runs, in batches, so that the end of the run does not wait. */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ChangeTracker } from "../../src/changes/index.js";
 import type { FileRead, GitReader, HeadEntry } from "../../src/git/reader.js";
 import { RunModel } from "../../src/model/run-model.js";
@@ -56,6 +56,20 @@ function edit(id: string, path: string, before: string, after: string) {
   });
 }
 
+/**
+ * `during` with the batch's timer run at its end, whatever its length: the lookups it asks for are made
+ * when this returns, on any machine (a real wait for it was a guess at how late a busy one runs it).
+ */
+function thenBatch(during: () => void): void {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+  try {
+    during();
+    vi.runOnlyPendingTimers();
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
 /** A run model whose updates go to a change tracker that looks files up with `git`. */
 function watched(git: GitReader) {
   const tracker = new ChangeTracker({ workspace: "/w", prefetch: git });
@@ -67,10 +81,11 @@ describe("HEAD prefetch", () => {
   it("looks the files up in one batch during the run, and reads their blobs once, at the end", async () => {
     const { git, batches, blobReads } = fakeGit({ "a.ts": "a\n", "b.ts": "b\n" });
     const { model, tracker } = watched(git);
-    model.apply(edit("1", "/w/a.ts", "a\n", "a2\n"), 0);
-    model.apply(edit("2", "/w/b.ts", "b\n", "b2\n"), 0);
-    model.apply(edit("3", "/w/a.ts", "a2\n", "a3\n"), 0);
-    await new Promise((r) => setTimeout(r, 700));
+    thenBatch(() => {
+      model.apply(edit("1", "/w/a.ts", "a\n", "a2\n"), 0);
+      model.apply(edit("2", "/w/b.ts", "b\n", "b2\n"), 0);
+      model.apply(edit("3", "/w/a.ts", "a2\n", "a3\n"), 0);
+    });
     expect(batches).toEqual([["a.ts", "b.ts"]]);
     expect(blobReads).toEqual([]);
     const set = await tracker.finish({ git });
@@ -85,9 +100,8 @@ describe("HEAD prefetch", () => {
   it("HEAD looked up during the run wins over the lookup at the agent's exit, which wins over none", async () => {
     const { git, batches, blobReads } = fakeGit({ "a.ts": "a\n", "b.ts": "b\n", "c.ts": "c\n" });
     const { model, tracker } = watched(git);
-    model.apply(edit("1", "/w/a.ts", "a\n", "a2\n"), 0);
-    // The timer's batch is asked for (timers run in the order they expire).
-    await new Promise((r) => setTimeout(r, 700));
+    // The timer's batch is asked for.
+    thenBatch(() => model.apply(edit("1", "/w/a.ts", "a\n", "a2\n"), 0));
     model.apply(edit("2", "/w/b.ts", "b\n", "b2\n"), 0);
     model.apply(edit("3", "/w/c.ts", "c\n", "c2\n"), 0);
     // At the exit, the status listed a.ts and b.ts; HEAD had moved (the agent committed a.ts since).

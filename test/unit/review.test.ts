@@ -5,6 +5,7 @@
  * the deadline that stops posting; the severity gate on valid findings.
  */
 import { execFileSync } from "node:child_process";
+import { once } from "node:events";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -13,7 +14,7 @@ import path from "node:path";
 import { createTwoFilesPatch } from "diff";
 import fc from "fast-check";
 import { Lexer } from "marked";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { GITHUB_BODY_CHARS } from "../../src/base/limits.js";
 import type {
   Authored,
@@ -315,31 +316,45 @@ describe("counts: findings apart from the agent's edits", () => {
   });
 });
 
-/** A client as postReview uses it, over lists held in memory; `slow` delays the reviews' listing. */
+/**
+ * A client as postReview uses it, over lists held in memory; with `late`, the reviews' listing answers
+ * only once the test calls `answer()`, and `listed` settles when it has been read to its end.
+ */
 function fakeClient(o: {
   me?: string;
   reviews?: Authored[];
   comments?: Authored[];
   files?: PullFile[];
-  slowMs?: number;
+  late?: boolean;
 }) {
   const posted: { body: string; comments: ReviewCommentInput[] }[] = [];
-  async function* list<T>(items: T[], ms = 0) {
-    if (ms) await new Promise((r) => setTimeout(r, ms));
+  let answer = () => {};
+  const answered = o.late ? new Promise<void>((r) => (answer = r)) : undefined;
+  let read = () => {};
+  const listed = new Promise<void>((r) => (read = r));
+  async function* list<T>(items: T[], gate?: Promise<void>) {
+    await gate;
     yield* items;
+  }
+  async function* reviews() {
+    yield* list(o.reviews ?? [], answered);
+    read();
   }
   const client: PostClient = {
     pullFiles: () => list(o.files ?? [{ filename: "a.ts", patch: "@@ -1,3 +1,3 @@\n 1\n-2\n+2\n 3" }]),
     reviewComments: () => list(o.comments ?? []),
-    reviews: () => list(o.reviews ?? [], o.slowMs),
+    reviews,
     whoAmI: async () => o.me,
     createReview: async (_t, body, comments) => {
       posted.push({ body, comments });
       return { html_url: `https://github.com/o/r/pull/1#pullrequestreview-${posted.length}` };
     },
   };
-  return { client, posted };
+  return { client, posted, answer: () => answer(), listed };
 }
+
+/** Every promise continuation queued by now has run: what a late answer sets going is over. */
+const settled = () => new Promise((r) => setImmediate(r));
 
 const TARGET = { owner: "o", repo: "r", issue: 1 };
 const data = (findings: Finding[]): ReviewData => ({
@@ -396,18 +411,19 @@ describe("posting: whose fingerprints count, one review per run, the deadline", 
   });
 
   it("past the deadline nothing is posted, even when a listing answers late", async () => {
-    const { client, posted } = fakeClient({ slowMs: 300 });
+    const { client, posted, answer, listed } = fakeClient({ late: true });
     const abort = new AbortController();
-    setTimeout(() => abort.abort(new Error("no answer within 0 s")), 50);
-    await expect(postReview(client, TARGET, data([f]), undefined, same, abort.signal)).rejects.toThrow(
-      "no answer within 0 s",
-    );
-    await new Promise((r) => setTimeout(r, 400));
+    const review = postReview(client, TARGET, data([f]), undefined, same, abort.signal);
+    abort.abort(new Error("no answer within 0 s"));
+    answer();
+    await expect(review).rejects.toThrow("no answer within 0 s");
+    await listed;
+    await settled();
     expect(posted).toEqual([]);
   });
 
   it("publish: the deadline aborts the client's requests and the review is never posted after it", async () => {
-    const { client, posted } = fakeClient({ slowMs: 3_500 });
+    const { client, posted, answer, listed } = fakeClient({ late: true });
     let given: AbortSignal | undefined;
     const outputs: Record<string, string> = {};
     const warnings: string[] = [];
@@ -421,7 +437,9 @@ describe("posting: whose fingerprints count, one review per run, the deadline", 
       cancelled: true,
       review: data([f]),
     } as unknown as Outcome;
-    await publish(
+    // The deadline's timer is a fake one, run while the listing has not answered: no real second waited.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const published = publish(
       outcome,
       { comment: false, jobSummary: false, githubToken: "t", commentKey: "k" } as unknown as Settings,
       { eventName: "pull_request", actor: { isBot: false }, pullRequest: TARGET },
@@ -438,13 +456,21 @@ describe("posting: whose fingerprints count, one review per run, the deadline", 
       },
       same,
     );
+    try {
+      await vi.runOnlyPendingTimersAsync();
+      await published;
+    } finally {
+      vi.useRealTimers();
+    }
     expect(given?.aborted).toBe(true);
     expect(outputs["review-url"]).toBe("");
     expect(warnings.join("\n")).toMatch(/Could not post the review \(no answer within 1 s\)/);
     // The listing answers after the deadline: the review still is not posted.
-    await new Promise((r) => setTimeout(r, 1_500));
+    answer();
+    await listed;
+    await settled();
     expect(posted).toEqual([]);
-  }, 10_000);
+  });
 });
 
 describe("the deadline with the action's real client", () => {
@@ -471,7 +497,6 @@ describe("the deadline with the action's real client", () => {
     } as unknown as Outcome;
     const timers = () => process.getActiveResourcesInfo().filter((r) => r === "Timeout").length;
     const timersBefore = timers();
-    const started = Date.now();
     try {
       await publish(
         outcome,
@@ -485,21 +510,21 @@ describe("the deadline with the action's real client", () => {
         },
         same,
       );
-      // The review's share of the cancel budget, then the comment's: each stops at its deadline.
-      expect(Date.now() - started).toBeLessThan(8_000);
-      // And nothing goes on after it: no retry waiting its turn (its timer would hold the step open for
-      // ~14 s), no request sent later.
-      await new Promise((r) => setTimeout(r, 300));
+      // The review's share of the cancel budget, then the comment's: each ended by its deadline (not by
+      // the client giving up on its own, after its retries).
+      expect(warnings.join("\n")).toMatch(/Could not post the review \(no answer within 1 s\)/);
+      expect(warnings.join("\n")).toMatch(/Could not write the PR comment \(no answer within 1 s\)/);
+      expect(requests).toBeGreaterThan(0);
+      // And nothing goes on after it: every connection the client opened is closed by it, and no timer
+      // is left (a retry waiting its turn would hold the step open ~14 s): nothing is left that could send
+      // a request later.
+      await Promise.all([...sockets].map((s) => (s.closed ? undefined : once(s, "close"))));
+      await new Promise((r) => setImmediate(r));
       expect(timers()).toBeLessThanOrEqual(timersBefore);
-      const sent = requests;
-      await new Promise((r) => setTimeout(r, 2_000));
-      expect(requests).toBe(sent);
     } finally {
       for (const s of sockets) s.destroy();
       server.close();
     }
-    expect(warnings.join("\n")).toMatch(/post the review/);
-    expect(warnings.join("\n")).toMatch(/write the PR comment/);
   }, 30_000);
 });
 

@@ -18,7 +18,8 @@ import {
 import { syncBuiltinESMExports } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { settledCalls } from "../../src/session/cache.js";
 import { type Copy, pick } from "../../src/session/found.js";
 import { chatIn, statePlaces, threadPrefix } from "../../src/session/key.js";
 import {
@@ -53,6 +54,14 @@ beforeEach(async () => {
 afterEach(async () => {
   await svc.close();
   rmSync(dir, { recursive: true, force: true });
+});
+// The cache's calls replace `process.env` and `process.stdout.write` while they run (session/cache.ts):
+// the next file in this worker finds them as this one did, once every client has given up.
+const globals = { env: process.env, write: process.stdout.write };
+afterAll(async () => {
+  await settledCalls();
+  expect(process.env).toBe(globals.env);
+  expect(process.stdout.write).toBe(globals.write);
 });
 
 function runnerEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
@@ -472,5 +481,61 @@ describe("the CLI's places for its chats (builds differ: each rule is one)", () 
       `none of the places the CLI may keep it: ${looked.map((d) => chatIn(d, p.workspace, turn.sessionId)).join(", ")}.`,
     );
     expect(svc.calls("CreateCacheEntry")).toEqual([]);
+  });
+});
+
+describe("what the cache's calls do to the process", () => {
+  it("is seen by the calls alone, and given back by the last of calls that overlap", async () => {
+    const real = process.env;
+    const before = {
+      url: real.ACTIONS_RESULTS_URL,
+      temp: real.RUNNER_TEMP,
+      token: "ACTIONS_RUNTIME_TOKEN" in real,
+    };
+    // A client of an earlier test may still be giving up, its stand-in in place: this test's recorder
+    // goes under the stand-in its calls put in, not over it.
+    await settledCalls();
+    // What this test writes while the calls run must reach what it would have reached without them.
+    const out = process.stdout.write;
+    const written: string[] = [];
+    const recorder = ((chunk: string) => written.push(chunk) > 0) as typeof process.stdout.write;
+    process.stdout.write = recorder;
+    svc.hang();
+    let stop = () => {};
+    const until = new Promise<void>((resolve) => {
+      stop = resolve;
+    });
+    const d = deps();
+    const held = { ...d, cache: { ...d.cache, until } };
+    try {
+      // Two calls in flight at once, each held at its request.
+      const asked = svc.waitFor("GetCacheEntryDownloadURL");
+      const first = restoreChat(place(path.join(dir, "h1")), held, HANG);
+      await asked;
+      const again = svc.waitFor("GetCacheEntryDownloadURL");
+      const second = restoreChat(place(path.join(dir, "h2")), held, HANG);
+      await again;
+      // Beside them, the process's own environment and output.
+      expect({
+        url: process.env.ACTIONS_RESULTS_URL,
+        temp: process.env.RUNNER_TEMP,
+        token: "ACTIONS_RUNTIME_TOKEN" in process.env,
+      }).toEqual(before);
+      process.stdout.write("beside the calls\n");
+      expect(written).toEqual(["beside the calls\n"]);
+      stop();
+      expect([await first, await second]).toEqual([{}, {}]);
+      expect(process.env).toBe(real);
+      await settledCalls();
+      expect(process.stdout.write).toBe(recorder);
+      process.stdout.write("after them\n");
+      expect(written).toEqual(["beside the calls\n", "after them\n"]);
+    } finally {
+      process.stdout.write = out;
+    }
+    expect(notices).toEqual([
+      expect.stringMatching(/could not be restored \(stopped waiting\)/),
+      expect.stringMatching(/could not be restored \(stopped waiting\)/),
+    ]);
   });
 });

@@ -241,8 +241,8 @@ describe("the agent's command line", () => {
     expect(env).toEqual({ PATH: "/bin" });
   });
   it("keeps GITHUB_TOKEN, GH_TOKEN and every known secret out of the agent's environment, scrub or not", () => {
-    // Tests hand in their own environment, so the action's environ scrub never runs here: the agent's
-    // environment must hold on its own.
+    // The agent's environment is built from the settings' environment alone: it must hold without the
+    // environ scrub (which readInputs runs; this test does not).
     const runnerEnv = {
       PATH: "/bin",
       HOME: "/home/runner",

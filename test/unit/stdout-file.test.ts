@@ -6,6 +6,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  watch,
   writeFileSync,
   writeSync,
 } from "node:fs";
@@ -166,7 +167,16 @@ describe("the agent's stdout as a file, read as it grows", () => {
     const chunks: string[] = [];
     for await (const c of follow) chunks.push(String(c));
     expect(chunks.join("")).toBe("mine\n");
-    await new Promise((r) => setTimeout(r, 600));
+    // The leftover did write, after: the file has it, the reading did not.
+    await new Promise<void>((resolve) => {
+      const seen = () => {
+        if (!readFileSync(file, "utf8").includes("late")) return;
+        watcher.close();
+        resolve();
+      };
+      const watcher = watch(file, seen);
+      seen();
+    });
     expect(readFileSync(file, "utf8")).toBe("mine\nlate\n");
   });
 });
@@ -260,11 +270,9 @@ describe("the session's reading after the agent exits", () => {
     });
     const updates: ModelUpdate[] = [];
     const pipeline = new Pipeline([(u) => void updates.push(u)], dir);
-    const started = Date.now();
     const end = await s.run(pipeline);
-    const ms = Date.now() - started;
     rmSync(dir, { recursive: true, force: true });
-    return { end, unread, stops, updates, ms, pipeline };
+    return { end, unread, stops, updates, pipeline };
   }
 
   it("a hole truncated into stdout (endless zeros) is not read past the drain's time; what came before is", async () => {
@@ -276,8 +284,8 @@ describe("the session's reading after the agent exits", () => {
     expect(r.pipeline.events).toBe(1);
     expect(r.unread).toHaveLength(1);
     expect(r.unread[0]![1]).toBe("drain");
+    // Stopped at the drain's deadline, with most of the terabyte unread (reading it would never end).
     expect(r.unread[0]![0]).toBeGreaterThan(2 ** 39);
-    expect(r.ms).toBeLessThan(10_000);
   });
 
   it("an agent that exited in time is not timed out while its output is still being read", async () => {
