@@ -88,8 +88,11 @@ export function planView(i: ViewInput): ViewPlan {
       .filter((p) => !NEVER_COVERED.has(p))
       .map((p) => ({ path: p })),
   ];
+  // A view on a cover's very path shows all of it: that cover would hide nothing.
   const covers = candidates.filter(
-    (c, n) => !candidates.some((o, m) => m !== n && needless(c, o, m < n, views)),
+    (c, n) =>
+      !views.some((v) => v.path === c.path) &&
+      !candidates.some((o, m) => m !== n && needless(c, o, m < n, views)),
   );
   return { agent: i.agent, views, covers };
 }

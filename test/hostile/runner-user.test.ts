@@ -107,6 +107,8 @@ exec "${shared.fakeAgent}" "$@"
       const r = await run("unprivileged-user", { "agent-user": "cursor-agent-test2" });
       expect([r.code, r.outputs.conclusion]).toEqual([0, "success"]);
       expect(r.stdout).toContain("Safety: unprivileged-user (the agent runs as cursor-agent-test2");
+      // Its own view, set up through sudo as through root (security/agent-view.ts).
+      expect(r.stdout).toContain("it sees the workspace, its home and the system");
       const runnerUid = execFileSync("id", ["-u", USER]).toString().trim();
       expect(r.found).toMatch(/^UID=\d+$/m);
       expect(r.found).not.toMatch(new RegExp(`^UID=${runnerUid}$`, "m"));
