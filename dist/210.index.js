@@ -2981,7 +2981,7 @@ const resolve_1 = __webpack_require__(4090);
 const dataType_1 = __webpack_require__(6685);
 const util_1 = __webpack_require__(4464);
 const $dataRefSchema = __webpack_require__(3837);
-const uri_1 = __webpack_require__(8666);
+const uri_1 = __webpack_require__(6285);
 const defaultRegExp = (str, flags) => new RegExp(str, flags);
 defaultRegExp.code = "new RegExp";
 const META_IGNORE_OPTIONS = ["removeAdditional", "useDefaults", "coerceTypes"];
@@ -3660,7 +3660,7 @@ ucs2length.code = 'require("ajv/dist/runtime/ucs2length").default';
 
 /***/ }),
 
-/***/ 8666:
+/***/ 6285:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 

@@ -156,7 +156,8 @@ __webpack_require__.r(__webpack_exports__);
  * aborts, so an abandoned "working" update could land over the report, and an abandoned first write could
  * become a second comment. The agent is done by then, and an update is one attempt (no retry, no
  * rate-limit wait), so this is the API's own answer time; only a hung request meets the limit. None after
- * a cancel: the runner kills the step 7.5 s after its SIGINT (docs/runner.md) and the report comes first.
+ * a cancel, whenever it comes (a wait already begun ends with it): the runner kills the step 7.5 s after
+ * its SIGINT (docs/runner.md) and the report comes first.
  */
 const FINISH_WAIT_MS = _base_deadlines_js__WEBPACK_IMPORTED_MODULE_0__/* .RUN_DEADLINES */ .Y1.progressFinishMs;
 /** How long an aborted request may take to settle (a client honouring its signal: at once). */
@@ -183,6 +184,9 @@ class ProgressComment {
     soon;
     stopped = false;
     cancelled = false;
+    /** Resolves at the runner's cancel: {@link finish}'s wait for the request in flight ends with it. */
+    heard;
+    hear = () => { };
     /** The comment is the report's (or the failure's): nothing here writes it any more. */
     final = false;
     /** GitHub refused a write (401, 403, 404): no other will be tried. */
@@ -194,6 +198,9 @@ class ProgressComment {
         this.startedAt = o.now();
         // The model's empty list at start: the first call's end is not a change of the todo list.
         this.todosAt = o.model.todos;
+        this.heard = new Promise((resolve) => {
+            this.hear = resolve;
+        });
     }
     /** The first write ("working"), then the timed updates. */
     start() {
@@ -232,22 +239,25 @@ class ProgressComment {
         }
     };
     /**
-     * No more updates. A request in flight is waited for ({@link FINISH_WAIT_MS}; not after a cancel), then
-     * whatever is left is aborted: no request of the updates is sent after this returns.
+     * No more updates. A request in flight is waited for ({@link FINISH_WAIT_MS}; not after a cancel, nor
+     * past one that comes meanwhile), then whatever is left is aborted: no request of the updates is sent
+     * after this returns.
      */
     async finish() {
         this.stop();
         const flight = this.inFlight;
         if (flight && !this.cancelled)
-            await within(flight, FINISH_WAIT_MS);
+            await within(Promise.race([flight, this.heard]), FINISH_WAIT_MS);
         this.updates.abort();
         if (flight)
             await within(flight, ABORT_WAIT_MS);
+        this.unlisten();
     }
     /** The report is being written into the comment: from now on it is the report's ({@link fail} does nothing). */
     reported() {
         this.final = true;
         this.stop();
+        this.unlisten();
     }
     /**
      * The run ended without a report (the action itself failed): the comment says so instead of "working".
@@ -268,8 +278,10 @@ class ProgressComment {
     /** The runner cancels: no more updates (the one in flight may complete; {@link finish} will not wait). */
     onCancel = () => {
         this.cancelled = true;
+        this.hear();
         this.stop();
     };
+    /** No more updates (the cancel is still heard, until {@link finish} is over). */
     stop() {
         if (this.stopped)
             return;
@@ -277,6 +289,8 @@ class ProgressComment {
         clearInterval(this.timer);
         clearTimeout(this.soon);
         this.todosPending = false;
+    }
+    unlisten() {
         this.o.signals?.off("SIGINT", this.onCancel);
         this.o.signals?.off("SIGTERM", this.onCancel);
     }

@@ -39,12 +39,13 @@ var external_node_diagnostics_channel_default = /*#__PURE__*/__webpack_require__
  *
  * - The runtime token. The client reads `process.env.ACTIONS_RUNTIME_TOKEN` when it makes its service
  *   client, after awaiting a child (`zstd --version`) when it saves. The action has scrubbed that variable
- *   from its environment (base/withheld.ts) so that no child, the agent above all, inherits it. So for the
- *   call only, `process.env` is a view of the real environment that also answers the cache's variables
- *   from the action's memory, and does not list the token: a child is made from the variables an
- *   environment lists (child_process, @actions/exec), so none started meanwhile (zstd, tar, git) gets it.
- *   The view is taken down at the client's first request (it has read the token by then) or the call's end.
- *   The agent never runs during a call: the chat is restored before it starts and saved after it exits.
+ *   from its environment (base/withheld.ts) so that no child, the agent above all, inherits it. So during
+ *   a call, `process.env` is a view of the real environment that also answers the cache's variables from
+ *   the action's memory, to the call alone (by async context), and does not list the token: a child is
+ *   made from the variables an environment lists (child_process, @actions/exec), so none started meanwhile
+ *   (zstd, tar, git) gets it. The token goes at the client's first request (it has read it by then) or the
+ *   call's end, the view with the last call's end. The agent never runs during a call: the chat is
+ *   restored before it starts and saved after it exits.
  * - The programs it runs (`zstd` to choose a compression, `tar` and `zstd` to save): found through
  *   `process.env.PATH`, which the call answers with the system's directories (the caller's `PATH`), never
  *   the job's: the action may be root, and an earlier step may have put a directory of the workspace's on
@@ -52,6 +53,11 @@ var external_node_diagnostics_channel_default = /*#__PURE__*/__webpack_require__
  * - Its log. It writes `::warning::`/`::error::` for a cache it cannot reach; for this action an unavailable
  *   cache is a notice (the run starts a new chat), so what it writes during the call is taken, by async
  *   context, and handed back as lines and troubles; the rest of the action's output goes on as it was.
+ *
+ * Both globals are replaced only while a call needs them (the output until its client has settled), by
+ * one stand-in however many calls overlap, which acts only in a call's async context and is put back by
+ * the last: anything else in the process (the rest of the action, a test beside it) reads the environment
+ * and writes its output as it would without it.
  * - Its waits. It retries, and has no timeout of its own on the service: at the deadline the call's HTTP
  *   requests are destroyed, and any it makes after it is destroyed as it starts.
  */
@@ -70,6 +76,8 @@ const CALL_VARIABLES = [
 ];
 const TOKEN = "ACTIONS_RUNTIME_TOKEN";
 const context = new external_node_async_hooks_.AsyncLocalStorage();
+/** The calls whose client has not settled yet (it may outlive its call: see {@link settledCalls}). */
+const clients = new Set();
 // Once, for every call: a request made outside a call's async context is not looked at.
 external_node_diagnostics_channel_default().subscribe("http.client.request.start", onRequest);
 /** Runs `use` with the cache client under the rules above. Never throws. */
@@ -78,18 +86,25 @@ async function withCache(call, use) {
         return { trouble: "no runtime token (ACTIONS_RUNTIME_TOKEN)", lines: [] };
     if (!call.env.ACTIONS_RESULTS_URL)
         return { trouble: "no cache service (ACTIONS_RESULTS_URL)", lines: [] };
-    const { cacheClient: cache } = await Promise.all(/* import() */[__webpack_require__.e(119), __webpack_require__.e(838), __webpack_require__.e(88), __webpack_require__.e(682), __webpack_require__.e(652)]).then(__webpack_require__.bind(__webpack_require__, 2652));
-    const state = { lines: [], troubles: [], requests: new Set(), failures: [], expired: false };
-    const view = viewEnvironment(call.token, call.env);
-    state.firstRequest = view.dropToken;
-    const untake = takeOutput();
+    const { cacheClient: cache } = await Promise.all(/* import() */[__webpack_require__.e(119), __webpack_require__.e(838), __webpack_require__.e(88), __webpack_require__.e(777), __webpack_require__.e(652)]).then(__webpack_require__.bind(__webpack_require__, 2652));
+    const own = new Map([[TOKEN, call.token]]);
+    for (const name of CALL_VARIABLES) {
+        const v = call.env[name];
+        if (v !== undefined)
+            own.set(name, v);
+    }
+    const state = { lines: [], troubles: [], requests: new Set(), failures: [], expired: false, own };
+    const releaseEnvironment = holdEnvironment();
+    const releaseOutput = holdOutput();
     const running = context.run(state, () => use(cache));
     // The client may go on after the deadline (a retry's sleep): its output stays taken until it settles.
-    void running
+    const settled = running
         .catch(() => undefined)
         .finally(() => {
-        untake();
+        releaseOutput();
+        clients.delete(settled);
     });
+    clients.add(settled);
     let timer;
     const late = new Promise((resolve) => {
         timer = setTimeout(() => resolve("late"), call.deadlineMs);
@@ -100,7 +115,7 @@ async function withCache(call, use) {
         if (value === "late" || value === "stopped") {
             state.expired = true;
             for (const r of state.requests)
-                r.destroy(new Error("deadline"));
+                r.destroy(cache_reset());
             const when = value === "late" ? `no answer within ${(0,format/* formatDuration */.a3)(call.deadlineMs)}` : "stopped waiting";
             return { trouble: answered(state, when), lines: state.lines };
         }
@@ -112,8 +127,24 @@ async function withCache(call, use) {
     }
     finally {
         clearTimeout(timer);
-        view.restore();
+        own.delete(TOKEN);
+        releaseEnvironment();
     }
+}
+/**
+ * Once every call's client has settled, and with it the last stand-in is put back. A client stopped at
+ * its deadline may still be in a retry's sleep: its next request is destroyed as it starts, and it gives
+ * up then. For a test that must leave the process as it found it.
+ */
+async function settledCalls() {
+    await Promise.all([...clients]);
+}
+/**
+ * A request ended at the deadline, as a reset connection: the client retries a request that fails
+ * otherwise (its sleeps add up to ~25 s, with its output taken meanwhile), never a reset one.
+ */
+function cache_reset() {
+    return Object.assign(new Error("deadline"), { code: "ECONNRESET" });
 }
 /** The statuses the service answered first: the client's own words are long, and cut in a notice. */
 function answered(state, why) {
@@ -124,9 +155,9 @@ function onRequest(message) {
     const request = message.request;
     if (!state || !request)
         return;
-    state.firstRequest?.();
+    state.own.delete(TOKEN);
     if (state.expired) {
-        request.destroy(new Error("deadline"));
+        request.destroy(cache_reset());
         return;
     }
     state.requests.add(request);
@@ -137,55 +168,59 @@ function onRequest(message) {
     });
 }
 /**
- * `process.env` answering the call's variables from memory, the token unlisted. The token goes at the
- * client's first request (it has read it by then); the rest (where tar works, the temporary directory)
- * stays until the call's end.
+ * `owner[key]` replaced by `standIn(original)` while anyone holds it: the first hold puts it in, the last
+ * release puts the original back (unless something else replaced it meanwhile: theirs stays).
  */
-function viewEnvironment(token, env) {
-    const real = process.env;
-    const own = new Map([[TOKEN, token]]);
-    for (const name of CALL_VARIABLES) {
-        const v = env[name];
-        if (v !== undefined)
-            own.set(name, v);
-    }
-    const view = new Proxy(real, {
-        get: (target, k) => (typeof k === "string" && own.has(k) ? own.get(k) : Reflect.get(target, k)),
-        has: (target, k) => (typeof k === "string" && own.has(k)) || Reflect.has(target, k),
-    });
-    process.env = view;
-    return {
-        dropToken: () => own.delete(TOKEN),
-        restore: () => {
-            own.delete(TOKEN);
-            if (process.env === view)
-                process.env = real;
-        },
+function shared(owner, key, standIn) {
+    let holders = 0;
+    let original = owner[key];
+    let mine = original;
+    return () => {
+        if (holders++ === 0) {
+            original = owner[key];
+            mine = standIn(original);
+            owner[key] = mine;
+        }
+        let held = true;
+        return () => {
+            if (!held)
+                return;
+            held = false;
+            if (--holders === 0 && owner[key] === mine)
+                owner[key] = original;
+        };
     };
 }
 /**
+ * `process.env` answering a call's own variables to that call; to anything else, the real environment.
+ * Nothing is listed that the real environment does not list (a child gets what is listed).
+ */
+const holdEnvironment = shared(process, "env", (real) => new Proxy(real, {
+    get: (target, k) => {
+        const own = context.getStore()?.own;
+        return typeof k === "string" && own?.has(k) ? own.get(k) : Reflect.get(target, k);
+    },
+    has: (target, k) => (typeof k === "string" && context.getStore()?.own.has(k)) || Reflect.has(target, k),
+}));
+/**
  * The client's writes to stdout (@actions/core writes workflow commands there), by async context: a mask
  * goes on to the runner, warnings and errors become troubles, debug lines are dropped, the rest are lines.
+ * Any other write goes out as it came.
  */
-function takeOutput() {
-    const original = process.stdout.write;
-    const taking = function (chunk, ...rest) {
+const holdOutput = shared(process.stdout, "write", (original) => {
+    const write = original;
+    return function (chunk, ...rest) {
         const state = context.getStore();
         if (!state)
-            return original.call(this, chunk, ...rest);
+            return write.call(this, chunk, ...rest);
         const text = typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
         for (const line of text.split(/\r?\n/))
-            sort(line, state, (l) => original.call(process.stdout, `${l}\n`));
+            sort(line, state, (l) => write.call(process.stdout, `${l}\n`));
         const done = rest.find((r) => typeof r === "function");
         done?.();
         return true;
     };
-    process.stdout.write = taking;
-    return () => {
-        if (process.stdout.write === taking)
-            process.stdout.write = original;
-    };
-}
+});
 function sort(line, state, pass) {
     if (line === "" || line.startsWith("::debug::"))
         return;
@@ -230,6 +265,13 @@ const MAX_CHAT_BYTES = 256 * 1024 * 1024;
 const MAX_CHAT_ENTRIES = 1_000;
 /** What tar adds to a chat's bytes: a header and padding a member, the end blocks, a record's padding. */
 const MAX_TAR_OVERHEAD = (MAX_CHAT_ENTRIES + 1) * 2 * 512 + 20 * 512;
+/**
+ * A saved chat's cache entry at most, as downloaded before it is unpacked: the chat's bytes, what tar adds
+ * (twice the above: the client's archives are pax, an extended header a member at most), and what
+ * compression adds to bytes that do not compress (zstd's bound: a 256th; gzip's is less), with room for
+ * `chat.json` and the compressor's own headers. More is not an entry the action saved: it is not read.
+ */
+const MAX_CHAT_ENTRY_BYTES = MAX_CHAT_BYTES + 2 * MAX_TAR_OVERHEAD + Math.ceil(MAX_CHAT_BYTES / 256) + 64 * 1024;
 /** Walks `dir` without following links: what it holds and when it last changed. */
 async function surveyTree(dir) {
     let entries = 0;
@@ -850,15 +892,23 @@ function callEnv(env, workspace) {
     return { ...env, PATH: system_dirs/* SYSTEM_PATH */.s, ...(workspace ? { GITHUB_WORKSPACE: workspace } : {}) };
 }
 /**
- * A deadline over several steps: aborts `signal` at `ms`; `left()` is what remains of it. A timer of its
- * own, never cleared: it only aborts a signal nobody reads once the steps are done.
+ * A deadline over several steps: aborts `signal` at `ms`, or when `cut` aborts (a cancel's share spent),
+ * with its reason; `left()` is what remains of it, `why()` why it ended. A timer of its own, never
+ * cleared: it only aborts a signal nobody reads once the steps are done.
  */
-function deadline(ms) {
+function deadline(ms, cut) {
     const start = Date.now();
-    const why = `no end within ${(0,format/* formatDuration */.a3)(ms)}`;
     const control = new AbortController();
-    setTimeout(() => control.abort(new Error(why)), ms).unref();
-    return { signal: control.signal, left: () => Math.max(0, ms - (Date.now() - start)), why };
+    setTimeout(() => control.abort(new Error(`no end within ${(0,format/* formatDuration */.a3)(ms)}`)), ms).unref();
+    const signal = cut ? AbortSignal.any([control.signal, cut]) : control.signal;
+    return {
+        signal,
+        left: () => (signal.aborted ? 0 : Math.max(0, ms - (Date.now() - start))),
+        why: () => signal.reason?.message ?? "stopped",
+        /** Resolves when `cut` aborts: a cache call running then is given up (cache.ts `until`). */
+        cut: cut &&
+            new Promise((resolve) => cut.aborted ? resolve() : cut.addEventListener("abort", () => resolve(), { once: true })),
+    };
 }
 const session_name = (t) => `#${t.number}`;
 /** Before the agent starts: the thread's newest chat into the CLI's store. Never throws. */
@@ -880,7 +930,9 @@ async function restoreChat(place, deps, deadlineMs) {
         const archives = external_node_path_default().join(work, "archive");
         await (0,promises_.mkdir)(archives, { mode: 0o700 });
         const env = callEnv(deps.cache.env);
-        const answer = await withCache({ ...deps.cache, env, deadlineMs: time.left() }, (cache) => cache.fetch([stagingDir(env)], `${threadPrefix(thread)}${deps.now()}`, [threadPrefix(thread)], archives));
+        const answer = await withCache({ ...deps.cache, env, deadlineMs: time.left() }, (cache) => cache.fetch([stagingDir(env)], `${threadPrefix(thread)}${deps.now()}`, [threadPrefix(thread)], archives, 
+        // An entry is anyone's who can write one in a scope the run reads: not read past what a chat can be.
+        MAX_CHAT_ENTRY_BYTES));
         for (const line of answer.lines)
             deps.log(line);
         if (answer.trouble)
@@ -902,7 +954,7 @@ async function restoreChat(place, deps, deadlineMs) {
         return { resume: id, key: answer.value.key };
     }
     catch (e) {
-        return fail(time.signal.aborted ? time.why : e.message);
+        return fail(time.signal.aborted ? time.why() : e.message);
     }
     finally {
         if (work)
@@ -911,9 +963,10 @@ async function restoreChat(place, deps, deadlineMs) {
 }
 /**
  * After the agent has exited (whatever its end), before its home is removed: the chat `chatId` from the
- * CLI's store, saved as this run's entry. Never throws; true when saved.
+ * CLI's store, saved as this run's entry, within `deadlineMs`, or until `cut` aborts (a cancel that came
+ * meanwhile: the copies are killed, the upload given up). Never throws; true when saved.
  */
-async function saveChat(place, chatId, deps, deadlineMs) {
+async function saveChat(place, chatId, deps, deadlineMs, cut) {
     const { thread } = place;
     if (place.fromFork)
         return false;
@@ -927,8 +980,8 @@ async function saveChat(place, chatId, deps, deadlineMs) {
         return false;
     };
     // The copies out of the agent's store count against the save's deadline as the upload does.
-    const time = deadline(deadlineMs);
-    const why = await stageChat(place, chatId, staging, deps, time.signal).catch((e) => time.signal.aborted ? time.why : e.message);
+    const time = deadline(deadlineMs, cut);
+    const why = await stageChat(place, chatId, staging, deps, time.signal).catch((e) => time.signal.aborted ? time.why() : e.message);
     if (why !== undefined) {
         await (0,promises_.rm)(staging, { recursive: true, force: true }).catch(() => undefined);
         return fail(why);
@@ -936,11 +989,15 @@ async function saveChat(place, chatId, deps, deadlineMs) {
     const key = runKey(thread, deps.cache.env, deps.now());
     // Members named from the staging directory (`./chat.json`, `./chat/…`), as a restore expects them.
     const env = callEnv(deps.cache.env, staging);
-    const answer = await withCache({ ...deps.cache, env, deadlineMs: time.left() }, (cache) => cache.save([staging], key));
+    const stops = [deps.cache.until, time.cut].filter((p) => p !== undefined);
+    const until = stops.length > 0 ? Promise.race(stops) : undefined;
+    const answer = await withCache({ ...deps.cache, env, deadlineMs: time.left(), until }, (cache) => cache.save([staging], key));
     await (0,promises_.rm)(staging, { recursive: true, force: true }).catch(() => undefined);
     for (const line of answer.lines)
         deps.log(line);
     if (answer.trouble || answer.value === undefined || answer.value === -1) {
+        if (cut?.aborted)
+            return fail(time.why());
         return fail(answer.trouble ?? "the cache did not take it");
     }
     deps.log(`The chat ${chatId} of ${session_name(thread)} is saved (${key}).`);

@@ -1702,7 +1702,7 @@ function seek(lines, pattern, start, atEnd, budget) {
  * File operations read from arguments: the alternate naming (`tool_name` `write`, `edit_file`,
  * `str_replace`, … with `parameters`), `function{name, arguments}` calls and MCP file tools, whose
  * arguments follow no one schema; and patch texts (the apply_patch format), which Cursor's own edits
- * carry too (docs/stream-format.md "Edits").
+ * carry too (docs/stream-format.md "Tool kinds").
  */
 
 
@@ -1810,7 +1810,8 @@ function patchPaths(text) {
 ;// CONCATENATED MODULE: ./src/tools/file-tools.ts
 /**
  * The file tools: read, write, edit, delete. Cursor's own kinds carry the file's content before and after
- * (docs/stream-format.md "Edits"); the alternate naming and function calls carry their arguments only.
+ * (docs/stream-format.md "Tool kinds"); the alternate naming and function calls carry their arguments
+ * only.
  */
 
 
@@ -2454,23 +2455,27 @@ var limits = __webpack_require__(8369);
 /**
  * The end of the run's time: one budget for the whole change summary, and every git call bounded by
  * what is left of it. A git that hangs (a huge repository, a lock, a network file system) must not hold
- * the run's end: past the budget a call gives its fallback instead, and never throws.
+ * the run's end: past the budget a call gives its fallback instead, and never throws. A cancel can end the
+ * budget sooner (`until`): what is left is spent at once, and the calls still running give their fallback.
  */
-/** A budget of `budgetMs` from now. */
-function startBudget(budgetMs, now) {
+/** A budget of `budgetMs` from now, or until `until` aborts, whichever comes first. */
+function startBudget(budgetMs, now, until) {
     const started = now();
-    const timeLeft = () => budgetMs - (now() - started);
-    return { timeLeft, ask: (f, fallback) => guarded(f, fallback, timeLeft()) };
+    const timeLeft = () => (until?.aborted ? 0 : budgetMs - (now() - started));
+    return { timeLeft, ask: (f, fallback) => guarded(f, fallback, timeLeft(), until) };
 }
-async function guarded(f, fallback, ms) {
+async function guarded(f, fallback, ms, until) {
     if (ms <= 0)
         return fallback;
     let timer;
+    let ended = () => { };
     try {
         return await Promise.race([
             f().catch(() => fallback),
             new Promise((resolve) => {
-                timer = setTimeout(() => resolve(fallback), ms);
+                ended = () => resolve(fallback);
+                timer = setTimeout(ended, ms);
+                until?.addEventListener("abort", ended, { once: true });
             }),
         ]);
     }
@@ -2479,6 +2484,7 @@ async function guarded(f, fallback, ms) {
     }
     finally {
         clearTimeout(timer);
+        until?.removeEventListener("abort", ended);
     }
 }
 
@@ -2927,7 +2933,7 @@ function unexplained(input, explained, status) {
 
 async function summarize(input) {
     const { git } = input;
-    const budget = startBudget(input.budgetMs, input.now);
+    const budget = startBudget(input.budgetMs, input.now, input.until);
     const { ask } = budget;
     const notes = new RunNotes();
     const repo = await ask(() => git.isRepo(), false);
@@ -3111,6 +3117,7 @@ class ChangeTracker {
                 git: opts.git,
                 limits: { ...DEFAULT_LIMITS, maxFileBytes: opts.maxFileBytes ?? DEFAULT_LIMITS.maxFileBytes },
                 budgetMs: opts.budgetMs ?? DEFAULT_BUDGET_MS,
+                until: opts.until,
                 now: this.opts.now ?? Date.now,
                 before: opts.before,
                 atExit: opts.atExit,
@@ -4608,9 +4615,9 @@ function parseObject(text) {
  * Bytes → events, chunk by chunk: the framer, each line made an event, and the token deltas of a chunk
  * joined.
  *
- * Joining: with `--stream-partial-output` nine lines in ten are a token delta of ~6 characters
- * (BENCHMARKS.md "A benchmark that cannot flatter us"). A run of deltas of one kind within a chunk
- * becomes one delta with their text: what the run model and the live log do with text does not depend
+ * Joining: with `--stream-partial-output` nine lines in ten are a token delta of ~6 characters (the 2026
+ * captures, as bench/capture-shape.mjs measures them). A run of deltas of one kind within a chunk becomes
+ * one delta with their text: what the run model and the live log do with text does not depend
  * on how it was cut (a property test holds them to it), and they then do it once a chunk instead of once
  * a token. A chunk's deltas are never held for the next one, so nothing waits to be shown.
  */
@@ -5434,11 +5441,12 @@ async function writeCommentWithin(body, key, target, token, deps, deadlineMs) {
 async function clientWithin(token, deps, [deadlineMs, cancelMs], use) {
     const abort = new AbortController();
     const until = Date.now() + deadlineMs;
+    const end = (0,base_deadlines/* waitEnd */.H1)(deadlineMs, cancelMs, deps.cancelled);
     const work = (async () => {
         const client = await deps.github(token, deps.env.GITHUB_API_URL, { signal: abort.signal, until });
         return use(client, abort.signal);
     })();
-    return withDeadline(work, deadlineMs, abort, deps.cancelled && { signal: deps.cancelled, ms: cancelMs });
+    return withDeadline(work, end, abort);
 }
 /** One line with the fix, from an octokit error or anything else. */
 function apiProblem(what, e) {
@@ -5452,39 +5460,23 @@ function apiProblem(what, e) {
         return `${prefix} Check \`github-token\`. The job summary has the report.`;
     return `${prefix} GitHub may be having trouble (retried). The job summary has the report.`;
 }
-/**
- * `p`, or a rejection after `ms` (or `cancel.ms` after `cancel.signal`, when that is sooner); `abort` is
- * aborted first, so that `p`'s work stops.
- */
-function withDeadline(p, ms, abort, cancel) {
-    let timer;
+/** `p`, or a rejection at `end`; `abort` is aborted first, so that `p`'s work stops. */
+function withDeadline(p, end, abort) {
     let fail = () => { };
     const deadline = new Promise((_, reject) => {
         fail = reject;
     });
-    const at = (after) => {
-        clearTimeout(timer);
-        timer = setTimeout(() => {
-            // No reason given to abort(): a reason reaches octokit as a plain error, which its retry plugin
-            // takes for a 500 and retries (~14 s more, with the timers keeping the step alive); an AbortError
-            // it lets go at once.
-            abort.abort();
-            fail(new Error(`no answer within ${Math.round(after / 1000)} s`));
-        }, after);
+    const ended = () => {
+        // No reason given to abort(): a reason reaches octokit as a plain error, which its retry plugin takes
+        // for a 500 and retries (~14 s more, with the timers keeping the step alive); an AbortError it lets go
+        // at once.
+        abort.abort();
+        fail(new Error(`no answer within ${Math.round(end.limitMs / 1000)} s`));
     };
-    const started = Date.now();
-    at(ms);
-    const cancelled = () => {
-        if (cancel && cancel.ms < ms - (Date.now() - started))
-            at(cancel.ms);
-    };
-    if (cancel?.signal.aborted)
-        cancelled();
-    else
-        cancel?.signal.addEventListener("abort", cancelled, { once: true });
+    end.signal.addEventListener("abort", ended, { once: true });
     return Promise.race([p, deadline]).finally(() => {
-        clearTimeout(timer);
-        cancel?.signal.removeEventListener("abort", cancelled);
+        end.signal.removeEventListener("abort", ended);
+        end.dispose();
     });
 }
 

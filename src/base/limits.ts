@@ -38,3 +38,11 @@ export const CHANGE_SUMMARY_DIFF_CHARS = 2 * 1024 * 1024;
  * what the agent's exit reads when all of its files' content is at most this much (changes/at-exit.ts).
  */
 export const HEAD_BYTES_AT_ONCE = 2 * 1024 * 1024;
+
+/**
+ * The agent's changes as one patch (output `patch-file`): at most this many bytes. A run that changed more
+ * (a generated tree, a model's weights) gets no patch and a notice; the change summary still lists it.
+ * GitHub refuses a blob over 100 MiB, and a commit made through its API carries the contents base64 in
+ * one request: a delivery of more would fail there anyway.
+ */
+export const MAX_PATCH_BYTES = 64 * 1024 * 1024;
