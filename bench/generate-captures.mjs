@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * The 2026-shaped run: a workload built to the measured shape of the real 2026 captures in fixtures/
- * (bench/capture-shape.mjs measures them; BENCHMARKS.md, "The 2026-shaped run", has the table), scaled up
+ * (bench/capture-shape.mjs measures them; the table below has them), scaled up
  * to any size. The captures are small (335 KiB together) but dense: what a fast model on a real repository
  * prints, token by token, between tool calls. Deterministic, seeded, from the shapes of bench/generate.mjs.
  *
