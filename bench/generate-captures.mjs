@@ -29,9 +29,9 @@ import { CAPTURE_AREAS, captureCall } from "./transcripts/capture-calls.mjs";
 import {
   assistantEvent,
   callId,
+  clockFrom,
   DEFAULT_ROOT,
   initEvent,
-  T0,
   thinkingCompleted,
   thinkingDelta,
   toolCall,
@@ -75,7 +75,7 @@ export function generateCaptureShaped(file, opts) {
     () => r.int(60, 200),
     (i) => `src/${CAPTURE_AREAS[i % CAPTURE_AREAS.length]}/${ident(r)}${i}.ts`,
   );
-  const clock = { ts: T0 };
+  const clock = clockFrom(r);
   /** @type {Shaped} */
   const run = {
     r,
@@ -84,10 +84,7 @@ export function generateCaptureShaped(file, opts) {
     w: lineWriter(file),
     sessionId,
     clock,
-    tick: (lo, hi) => {
-      clock.ts += r.int(lo, hi);
-      return clock.ts;
-    },
+    tick: clock.tick,
     token: () => (r.chance(0.08) ? `${r.pick([".", ",", ":"])}\n` : ` ${r.pick(WORDS)}`),
     failedShellShare: CAPTURE_SHAPE.failedShellShare,
     editErrorShare: CAPTURE_SHAPE.editErrorShare,

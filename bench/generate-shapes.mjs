@@ -17,6 +17,7 @@ import {
   applyEdit,
   assistantEvent,
   callId,
+  clockFrom,
   DEFAULT_ROOT,
   initEvent,
   shellArgs,
@@ -54,11 +55,8 @@ export function generateEdits(file, opts) {
     (i) => `src/${["cart", "pricing", "tax", "orders"][i % 4]}/part${i}.ts`,
   );
   const w = lineWriter(file);
-  let ts = T0;
-  const tick = (/** @type {number} */ lo, /** @type {number} */ hi) => {
-    ts += r.int(lo, hi);
-    return ts;
-  };
+  const clock = clockFrom(r);
+  const tick = clock.tick;
   const stats = { toolCalls: 0, edits: 0, shells: 0, failedShells: 0, reads: 0 };
   w.emit(initEvent({ sessionId, model: "gpt-5.3-codex", cwd: ROOT }));
   w.emit(userEvent("Fix the failing cart tests, one small change at a time.", sessionId));
@@ -70,7 +68,7 @@ export function generateEdits(file, opts) {
     const text = `${words(r, r.int(4, 14))}.`;
     for (const tok of text.match(/\s*\S+/g) ?? [text])
       w.emit(assistantEvent(tok, sessionId, { timestampMs: tick(10, 40) }));
-    w.emit(assistantEvent(text, sessionId, { modelCallId, timestampMs: ts }));
+    w.emit(assistantEvent(text, sessionId, { modelCallId, timestampMs: clock.ts }));
     const n = r.chance(0.8) ? 1 : r.int(2, 3);
     /** @type {{ id: string, kind: string, args: Record<string, unknown>, result: Record<string, unknown>, started: number }[]} */
     const calls = [];
@@ -98,7 +96,7 @@ export function generateEdits(file, opts) {
     }
     turn++;
   }
-  finish(w, sessionId, ts, "Done: the cart tests pass.");
+  finish(w, sessionId, clock.ts, "Done: the cart tests pass.");
   w.close();
   return {
     stats: { bytes: w.bytes, lines: w.lines, turns: turn, files: files.length, ...stats },

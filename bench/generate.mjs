@@ -23,6 +23,7 @@ import { pacedEvents } from "./generate-paced.mjs";
 import {
   assistantEvent,
   callId,
+  clockFrom,
   DEFAULT_ROOT,
   initEvent,
   T0,
@@ -57,7 +58,7 @@ export function generateBig(file, opts = {}) {
   const sessionId = r.uuid();
   const requestId = r.uuid();
   const files = makeLongRunFiles(r, root);
-  const clock = { ts: T0 };
+  const clock = clockFrom(r);
   /** @type {Big} */
   const run = {
     r,
@@ -66,10 +67,7 @@ export function generateBig(file, opts = {}) {
     w: lineWriter(file),
     sessionId,
     clock,
-    tick: (lo, hi) => {
-      clock.ts += r.int(lo, hi);
-      return clock.ts;
-    },
+    tick: clock.tick,
     segments: [],
     stats: { toolCalls: 0, edits: 0, shells: 0, failedShells: 0, reads: 0, greps: 0, segments: 0 },
   };

@@ -12,6 +12,21 @@ export const T0 = 1_788_160_000_000;
 /** @typedef {import("./random.mjs").Rng} Rng */
 
 /**
+ * A run's clock, from {@link T0}: `tick(lo, hi)` moves it on by a step drawn from `r` and returns it.
+ * @param {Rng} r
+ */
+export function clockFrom(r) {
+  const clock = {
+    ts: T0,
+    tick: (/** @type {number} */ lo, /** @type {number} */ hi) => {
+      clock.ts += r.int(lo, hi);
+      return clock.ts;
+    },
+  };
+  return clock;
+}
+
+/**
  * @param {{ sessionId: string, model: string, cwd: string }} s
  */
 export function initEvent(s) {
