@@ -21,8 +21,10 @@ const git = (args) =>
   execFileSync("git", args, { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
 
 /**
- * The build to measure: `worktree` (default: dist/ and action.yml as they are now) or any git revision
- * (`HEAD`, a sha, a tag: its committed dist/ and action.yml, from `git archive`).
+ * The build to measure: `worktree` (default: dist/ and action.yml as they are now), any git revision
+ * (`HEAD`, a sha, a tag: its committed dist/ and action.yml, from `git archive`), or a directory that
+ * `node scripts/bundle.mjs <dir>` wrote (a build of a change not committed, with the working tree's
+ * action.yml).
  * @param {string} [rev]
  * @returns {Target}
  */
@@ -45,12 +47,16 @@ export function selectTarget(rev = "worktree") {
       // not a git checkout
     }
     label = `working tree dist/${head ? (dirty ? ` (uncommitted changes; HEAD is ${head})` : ` (= HEAD ${head})`) : ""}`;
+  } else if (existsSync(path.join(rev, "index.js"))) {
+    cpSync(rev, path.join(dir, "dist"), { recursive: true });
+    cpSync(path.join(ROOT, "action.yml"), path.join(dir, "action.yml"));
+    label = `the build in ${rev}`;
   } else {
     let sha;
     try {
       sha = git(["rev-parse", "--verify", `${rev}^{commit}`]);
     } catch {
-      throw new Error(`--dist ${rev}: not a git revision (use worktree, HEAD, a sha or a tag)`);
+      throw new Error(`--dist ${rev}: not a git revision (use worktree, HEAD, a sha, a tag or a build directory)`);
     }
     try {
       const tar = execFileSync("git", ["archive", "--format=tar", sha, "dist", "action.yml"], {
