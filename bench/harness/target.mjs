@@ -56,7 +56,9 @@ export function selectTarget(rev = "worktree") {
     try {
       sha = git(["rev-parse", "--verify", `${rev}^{commit}`]);
     } catch {
-      throw new Error(`--dist ${rev}: not a git revision (use worktree, HEAD, a sha, a tag or a build directory)`);
+      throw new Error(
+        `--dist ${rev}: not a git revision (use worktree, HEAD, a sha, a tag or a build directory)`,
+      );
     }
     try {
       const tar = execFileSync("git", ["archive", "--format=tar", sha, "dist", "action.yml"], {
