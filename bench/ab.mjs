@@ -9,6 +9,7 @@
  * lesser of the two medians, as `npm run bench` takes it (a pipe alone made the ratios 5–10% kinder).
  *
  *   npm exec -- node bench/ab.mjs HEAD worktree [--runs 7] [--only captures|captures-raw|long|edits|tiny|many]
+ *   npm exec -- node bench/ab.mjs /tmp/a /tmp/b    # two builds `node scripts/bundle.mjs <dir>` wrote
  *
  * `--only tiny`: the 3-event run alone (start-up); its runs are many and short, so give more of them.
  * `--only many`: 2,000 files × 200 lines edited once each, with each build's end of the run (the agent's

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * The shape of the real captures in fixtures/ (docs/stream-format.md#the-captures), measured: the numbers
- * bench/generate-captures.mjs builds its workload from (BENCHMARKS.md, "The 2026-shaped run").
+ * bench/generate-captures.mjs builds its workload from (BENCHMARKS.md, "What runs").
  *
  *   node bench/capture-shape.mjs            # a table per capture and the 2026 captures together
  *   node bench/capture-shape.mjs --json     # the same as JSON

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * The bench's other workloads (issue 13), generated deterministically from the same event shapes as
- * bench/generate.mjs (which holds the shapes and the long run):
+ * the long run (bench/transcripts/: the event shapes, the seeded generator, the writer):
  *
  * - {@link generateEdits}: the edit-heavy run — many small shell and edit calls on a few small files,
  *   short thinking and text between them: ~250 tool events per MiB (the long run has ~31). Any size: the
@@ -13,100 +13,27 @@
  *
  * Each returns its counts; those that edit files also return the workspace (each file before and after).
  */
-import { closeSync, openSync, writeSync } from "node:fs";
 import {
   applyEdit,
   assistantEvent,
   callId,
-  codeLine,
+  clockFrom,
   DEFAULT_ROOT,
   initEvent,
-  prng,
-  SEED,
   shellArgs,
   shellSuccess,
   T0,
-  testOutput,
   thinkingCompleted,
   thinkingDelta,
   toolCall,
   toolEvent,
   userEvent,
-  WORDS,
-  words,
-} from "./generate.mjs";
+} from "./transcripts/events.mjs";
+import { codeLine, prng, SEED, WORDS, words } from "./transcripts/random.mjs";
+import { testOutput } from "./transcripts/shell-output.mjs";
+import { finish, lineWriter, makeFiles, workspaceOf } from "./transcripts/writer.mjs";
 
-/** Buffered line writer: one JSON event per line, written in ~1 MiB chunks. @param {string} file */
-export function lineWriter(file) {
-  const fd = openSync(file, "w");
-  /** @type {string[]} */
-  let pending = [];
-  let pendingBytes = 0;
-  const w = {
-    bytes: 0,
-    lines: 0,
-    /** @param {unknown} e */
-    emit(e) {
-      const line = `${JSON.stringify(e)}\n`;
-      pending.push(line);
-      pendingBytes += Buffer.byteLength(line);
-      w.lines++;
-      if (pendingBytes > 1 << 20) w.flush();
-    },
-    flush() {
-      if (pending.length === 0) return;
-      const chunk = pending.join("");
-      writeSync(fd, chunk);
-      w.bytes += Buffer.byteLength(chunk);
-      pending = [];
-      pendingBytes = 0;
-    },
-    /** Bytes written or waiting. */
-    get size() {
-      return w.bytes + pendingBytes;
-    },
-    close() {
-      w.flush();
-      closeSync(fd);
-    },
-  };
-  return w;
-}
-
-/** @param {ReturnType<typeof lineWriter>} w @param {string} sessionId @param {number} ts @param {string} text */
-export function finish(w, sessionId, ts, text) {
-  w.emit(assistantEvent(text, sessionId));
-  w.emit({
-    type: "result",
-    subtype: "success",
-    duration_ms: ts - T0 + 1000,
-    duration_api_ms: ts - T0 + 900,
-    is_error: false,
-    result: text,
-    session_id: sessionId,
-    request_id: "7d1e2f30-4152-4637-8899-aabbccddeeff",
-    usage: { inputTokens: 1_000_000, outputTokens: 50_000, cacheReadTokens: 4_000_000, cacheWriteTokens: 0 },
-  });
-}
-
-/**
- * @typedef {{ rel: string, abs: string, lines: string[], initial: string }} GenFile
- * @param {ReturnType<typeof prng>} r @param {string} root @param {number} count
- * @param {() => number} lineCount lines per file
- * @param {(i: number) => string} name
- * @returns {GenFile[]}
- */
-export function makeFiles(r, root, count, lineCount, name) {
-  /** @type {GenFile[]} */
-  const files = [];
-  for (let i = 0; i < count; i++) {
-    const rel = name(i);
-    const lines = [];
-    for (let n = lineCount(); n > 0; n--) lines.push(codeLine(r));
-    files.push({ rel, abs: `${root}/${rel}`, lines, initial: `${lines.join("\n")}\n` });
-  }
-  return files;
-}
+/** @typedef {import("./transcripts/writer.mjs").GenFile} GenFile */
 
 /**
  * The edit-heavy run: turns of a few thinking deltas, one sentence streamed and repeated, then one to
@@ -128,11 +55,8 @@ export function generateEdits(file, opts) {
     (i) => `src/${["cart", "pricing", "tax", "orders"][i % 4]}/part${i}.ts`,
   );
   const w = lineWriter(file);
-  let ts = T0;
-  const tick = (/** @type {number} */ lo, /** @type {number} */ hi) => {
-    ts += r.int(lo, hi);
-    return ts;
-  };
+  const clock = clockFrom(r);
+  const tick = clock.tick;
   const stats = { toolCalls: 0, edits: 0, shells: 0, failedShells: 0, reads: 0 };
   w.emit(initEvent({ sessionId, model: "gpt-5.3-codex", cwd: ROOT }));
   w.emit(userEvent("Fix the failing cart tests, one small change at a time.", sessionId));
@@ -144,7 +68,7 @@ export function generateEdits(file, opts) {
     const text = `${words(r, r.int(4, 14))}.`;
     for (const tok of text.match(/\s*\S+/g) ?? [text])
       w.emit(assistantEvent(tok, sessionId, { timestampMs: tick(10, 40) }));
-    w.emit(assistantEvent(text, sessionId, { modelCallId, timestampMs: ts }));
+    w.emit(assistantEvent(text, sessionId, { modelCallId, timestampMs: clock.ts }));
     const n = r.chance(0.8) ? 1 : r.int(2, 3);
     /** @type {{ id: string, kind: string, args: Record<string, unknown>, result: Record<string, unknown>, started: number }[]} */
     const calls = [];
@@ -152,67 +76,7 @@ export function generateEdits(file, opts) {
       const id = callId(r, stats.toolCalls);
       stats.toolCalls++;
       const started = tick(10, 100);
-      const k = r.next();
-      if (k < 0.6) {
-        stats.edits++;
-        const f = /** @type {GenFile} */ (r.pick(files));
-        const at = r.int(0, Math.max(0, f.lines.length - 4));
-        const removed = r.int(1, 3);
-        /** @type {string[]} */
-        const added = [];
-        for (let i = r.int(1, 3); i > 0; i--) added.push(codeLine(r));
-        calls.push({
-          id,
-          kind: "editToolCall",
-          args: { path: f.abs, streamContent: added.join("\n") },
-          result: { success: applyEdit(f, at, removed, added) },
-          started,
-        });
-      } else if (k < 0.95) {
-        stats.shells++;
-        const fail = r.chance(1 / 6);
-        if (fail) stats.failedShells++;
-        const area = r.pick(["cart", "pricing", "tax", "orders"]);
-        const cmd = r.chance(0.5)
-          ? `npx vitest run src/${area} --reporter dot`
-          : `git diff --stat -- src/${area}`;
-        const out = cmd.startsWith("npx")
-          ? testOutput(r, files, fail).split("\n").slice(-6).join("\n")
-          : ` src/${area}/part${r.int(0, 7)}.ts | ${r.int(1, 9)} ${"+".repeat(r.int(1, 9))}\n`;
-        calls.push({
-          id,
-          kind: "shellToolCall",
-          args: shellArgs(cmd, id),
-          result: shellSuccess(
-            cmd,
-            fail ? 1 : 0,
-            out,
-            fail ? "npm ERR! code ELIFECYCLE\n" : "",
-            r.int(50, 3000),
-          ),
-          started,
-        });
-      } else {
-        stats.reads++;
-        const f = /** @type {GenFile} */ (r.pick(files));
-        const content = `${f.lines.join("\n")}\n`;
-        calls.push({
-          id,
-          kind: "readToolCall",
-          args: { path: f.abs },
-          result: {
-            success: {
-              content,
-              isEmpty: false,
-              exceededLimit: false,
-              totalLines: f.lines.length,
-              fileSize: Buffer.byteLength(content),
-              path: f.abs,
-            },
-          },
-          started,
-        });
-      }
+      calls.push(editHeavyCall(r, files, stats, id, started, r.next()));
     }
     for (const c of calls)
       w.emit(
@@ -232,10 +96,76 @@ export function generateEdits(file, opts) {
     }
     turn++;
   }
-  finish(w, sessionId, ts, "Done: the cart tests pass.");
+  finish(w, sessionId, clock.ts, "Done: the cart tests pass.");
   w.close();
-  const workspace = files.map((f) => ({ rel: f.rel, initial: f.initial, final: `${f.lines.join("\n")}\n` }));
-  return { stats: { bytes: w.bytes, lines: w.lines, turns: turn, files: files.length, ...stats }, workspace };
+  return {
+    stats: { bytes: w.bytes, lines: w.lines, turns: turn, files: files.length, ...stats },
+    workspace: workspaceOf(files),
+  };
+}
+
+/**
+ * One call of the edit-heavy run, its kind drawn from `k`: an edit (60%), a shell command (35%), a read.
+ * @param {import("./transcripts/random.mjs").Rng} r @param {GenFile[]} files
+ * @param {{ edits: number, shells: number, failedShells: number, reads: number }} stats
+ * @param {string} id @param {number} started @param {number} k
+ * @returns {{ id: string, kind: string, args: Record<string, unknown>, result: Record<string, unknown>, started: number }}
+ */
+function editHeavyCall(r, files, stats, id, started, k) {
+  if (k < 0.6) {
+    stats.edits++;
+    const f = /** @type {GenFile} */ (r.pick(files));
+    const at = r.int(0, Math.max(0, f.lines.length - 4));
+    const removed = r.int(1, 3);
+    /** @type {string[]} */
+    const added = [];
+    for (let i = r.int(1, 3); i > 0; i--) added.push(codeLine(r));
+    return {
+      id,
+      kind: "editToolCall",
+      args: { path: f.abs, streamContent: added.join("\n") },
+      result: { success: applyEdit(f, at, removed, added) },
+      started,
+    };
+  }
+  if (k < 0.95) {
+    stats.shells++;
+    const fail = r.chance(1 / 6);
+    if (fail) stats.failedShells++;
+    const area = r.pick(["cart", "pricing", "tax", "orders"]);
+    const cmd = r.chance(0.5)
+      ? `npx vitest run src/${area} --reporter dot`
+      : `git diff --stat -- src/${area}`;
+    const out = cmd.startsWith("npx")
+      ? testOutput(r, files, fail).split("\n").slice(-6).join("\n")
+      : ` src/${area}/part${r.int(0, 7)}.ts | ${r.int(1, 9)} ${"+".repeat(r.int(1, 9))}\n`;
+    return {
+      id,
+      kind: "shellToolCall",
+      args: shellArgs(cmd, id),
+      result: shellSuccess(cmd, fail ? 1 : 0, out, fail ? "npm ERR! code ELIFECYCLE\n" : "", r.int(50, 3000)),
+      started,
+    };
+  }
+  stats.reads++;
+  const f = /** @type {GenFile} */ (r.pick(files));
+  const content = `${f.lines.join("\n")}\n`;
+  return {
+    id,
+    kind: "readToolCall",
+    args: { path: f.abs },
+    result: {
+      success: {
+        content,
+        isEmpty: false,
+        exceededLimit: false,
+        totalLines: f.lines.length,
+        fileSize: Buffer.byteLength(content),
+        path: f.abs,
+      },
+    },
+    started,
+  };
 }
 
 /**
@@ -361,6 +291,8 @@ export function generateManyFiles(file, opts) {
   }
   finish(w, sessionId, ts, `Done: ${opts.files} files changed.`);
   w.close();
-  const workspace = files.map((f) => ({ rel: f.rel, initial: f.initial, final: `${f.lines.join("\n")}\n` }));
-  return { stats: { bytes: w.bytes, lines: w.lines, toolCalls: n, files: files.length }, workspace };
+  return {
+    stats: { bytes: w.bytes, lines: w.lines, toolCalls: n, files: files.length },
+    workspace: workspaceOf(files),
+  };
 }

@@ -7,7 +7,7 @@
  * src/index.ts) and GitHub's local-action runner call; tests hand in their own dependencies.
  */
 import { readContext } from "./github/context.js";
-import type { LiveProgress } from "./publish/live-progress.js";
+import type { LogWriter } from "./render/log-writer.js";
 import { runBudgets } from "./run/budgets.js";
 import { prepareContract } from "./run/contract.js";
 import { type Deps, withDefaults } from "./run/deps.js";
@@ -19,6 +19,7 @@ import { LiveAgent } from "./run/live-agent.js";
 import { observe } from "./run/observe.js";
 import { progressComment } from "./run/progress.js";
 import { type AgentSource, transcriptSource } from "./run/source.js";
+import type { Settings } from "./settings/settings.js";
 
 export type { Deps };
 
@@ -43,31 +44,12 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     // Admission (who may start the agent, its protected configuration), the CLI, the file commands noted.
     const prepared = await source.prepare();
     if (prepared.kind !== "ready") return notStarted(prepared, deps, log);
-    // The contract (output-schema, review), once admitted (a schema file is the base commit's by then): a
-    // bad schema is an input error before the agent starts, and what was set up for it is undone.
-    const contract = await prepareContract(given).catch(async (e: unknown) => {
-      const back = await source.abandon();
-      for (const line of back.lines) log.text(line);
-      for (const w of back.warnings) deps.warning(w);
-      throw e;
-    });
-    const settings = {
-      ...given,
-      prompt: contract?.prompt ?? given.prompt,
-      resume: prepared.resume ?? given.resume,
-    };
+    const { contract, settings } = await contracted(given, prepared.resume, source, deps, log);
     const agentPath = prepared.cli?.launcher?.file ?? settings.agentPath;
     const startedAt = deps.now();
 
     // The run, watched by the live log, the change tracker and the progress comment.
-    const progress: LiveProgress | undefined = progressComment(
-      settings,
-      context,
-      source.live,
-      deps,
-      log,
-      redact,
-    );
+    const progress = progressComment(settings, context, source.live, deps, log, redact);
     resort.watch(progress);
     const observed = await observe(source, {
       settings,
@@ -126,4 +108,26 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     resort.dispose();
   }
   await settled();
+}
+
+/**
+ * The contract (output-schema, review), once admitted (a schema file is the base commit's by then): a bad
+ * schema is an input error before the agent starts, and what was set up for it is undone. With it, the
+ * settings the run goes on with: the prompt the contract extends, the chat the source resumes.
+ */
+async function contracted(
+  given: Settings,
+  resume: string | undefined,
+  source: AgentSource,
+  deps: Deps,
+  log: LogWriter,
+) {
+  const contract = await prepareContract(given).catch(async (e: unknown) => {
+    const back = await source.abandon();
+    for (const line of back.lines) log.text(line);
+    for (const w of back.warnings) deps.warning(w);
+    throw e;
+  });
+  const settings = { ...given, prompt: contract?.prompt ?? given.prompt, resume: resume ?? given.resume };
+  return { contract, settings };
 }

@@ -22,6 +22,9 @@ import { accessSync, constants, lstatSync, statSync } from "node:fs";
 import path from "node:path";
 import { RUN_DEADLINES } from "../base/deadlines.js";
 import { isWithheld } from "../base/withheld.js";
+import { type GitProcess, openGit } from "./process.js";
+
+export type { AnswerReader, GitProcess } from "./process.js";
 
 const GIT_TIMEOUT_MS = RUN_DEADLINES.gitMs;
 
@@ -107,26 +110,6 @@ export type Git = ((args: string[], opts?: RunOptions) => Promise<RunResult>) & 
 };
 
 /**
- * Takes an answer's bytes as they come: undefined while it wants more (it took the whole chunk), else how
- * many of the chunk's bytes were its answer's last (the rest is the next answer's). Throwing means the
- * output is not what was asked for: the process is ended.
- */
-export type AnswerReader = (chunk: Buffer) => number | undefined;
-
-/**
- * One git process (`cat-file --batch`) asked many times: started once where a process a request cost
- * the action a fork each (~4 ms of its thread at the end of a large run, BENCHMARKS.md). Answers come in
- * the order asked. A request not answered within the git deadline, output its reader refuses, or the
- * process's end, fail that request and every one after: the process is killed and later asks get false
- * at once. {@link GitProcess.close} ends it.
- */
-export interface GitProcess {
-  /** Writes `input`; resolves true once `read` has taken the whole answer, false if it never will. */
-  ask(input: string, read: AnswerReader): Promise<boolean>;
-  close(): void;
-}
-
-/**
  * Whether git must not run in `cwd` at all: its repository's config is there and is no regular file. The
  * agent writes the workspace, `.git/` included: a FIFO as `.git/config` would block every git call of the
  * action's end reading it, each until its deadline (~34 s for the end's calls in a test). stat follows a
@@ -161,7 +144,7 @@ export function gitIn(
           opts,
         );
   const open = (args: string[]) =>
-    openGit([...configArgs(SAFE_CONFIG), ...args], cwd, safeEnv, GIT_TIMEOUT_MS, configTrap(cwd));
+    openGit(GIT, [...configArgs(SAFE_CONFIG), ...args], cwd, safeEnv, GIT_TIMEOUT_MS, configTrap(cwd));
   const git = Object.assign(run, { safeEnv, open });
   return git;
 }
@@ -255,72 +238,4 @@ function spawnGit(args: string[], cwd: string, env: NodeJS.ProcessEnv, opts: Run
       child.stdin?.end(opts.input);
     }
   });
-}
-
-interface Asked {
-  read: AnswerReader;
-  resolve: (answered: boolean) => void;
-  timer: NodeJS.Timeout;
-}
-
-function openGit(
-  args: string[],
-  cwd: string,
-  env: NodeJS.ProcessEnv,
-  timeoutMs: number,
-  refused = false,
-): GitProcess {
-  let child: ReturnType<typeof spawn> | undefined;
-  try {
-    if (!refused)
-      child = spawn(GIT, args, { cwd, env, stdio: ["pipe", "pipe", "ignore"], windowsHide: true });
-  } catch {
-    child = undefined;
-  }
-  const waiting: Asked[] = [];
-  let ended = child === undefined;
-  const end = () => {
-    ended = true;
-    child?.kill("SIGKILL");
-    for (const a of waiting.splice(0)) {
-      clearTimeout(a.timer);
-      a.resolve(false);
-    }
-  };
-  child?.stdin?.on("error", end);
-  child?.on("error", end);
-  child?.on("close", end);
-  child?.stdout?.on("data", (chunk: Buffer) => {
-    let rest = chunk;
-    while (rest.length > 0) {
-      const a = waiting[0];
-      // Output nobody asked for: not the answers we expect.
-      if (!a) return end();
-      let took: number | undefined;
-      try {
-        took = a.read(rest);
-      } catch {
-        return end();
-      }
-      if (took === undefined) return;
-      waiting.shift();
-      clearTimeout(a.timer);
-      a.resolve(true);
-      rest = rest.subarray(took);
-    }
-  });
-  return {
-    ask(input, read) {
-      if (ended) return Promise.resolve(false);
-      return new Promise((resolve) => {
-        waiting.push({ read, resolve, timer: setTimeout(end, timeoutMs) });
-        child?.stdin?.write(input);
-      });
-    },
-    close() {
-      if (ended) return;
-      child?.stdin?.end();
-      end();
-    },
-  };
 }

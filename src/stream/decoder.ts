@@ -3,8 +3,8 @@
  * joined.
  *
  * Joining: with `--stream-partial-output` nine lines in ten are a token delta of ~6 characters (the 2026
- * captures, as bench/capture-shape.mjs measures them). A run of deltas of one kind within a chunk becomes
- * one delta with their text: what the run model and the live log do with text does not depend
+ * captures, as bench/capture-shape.mjs measures them; BENCHMARKS.md, "What runs"). A run of deltas of one
+ * kind within a chunk becomes one delta with their text: what the run model and the live log do with text does not depend
  * on how it was cut (a property test holds them to it), and they then do it once a chunk instead of once
  * a token. A chunk's deltas are never held for the next one, so nothing waits to be shown.
  */

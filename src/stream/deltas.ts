@@ -4,8 +4,10 @@
  * stream's 222,578, 184,484 of them in the plain shape read here). In their exact compact shape, as the
  * CLI writes them (docs/stream-format.md), the line becomes its event at once, its text read out of the
  * line: no parsed object is built and none is then read into an event (events.ts). Decoding that stream
- * in-process: ~230 → ~200 ms (BENCHMARKS.md). The line may be read where it stands in a chunk's text
- * (stream/lines.ts), with no string made of it.
+ * in-process: ~230 → ~200 ms; the whole action, edit-heavy run, 1.45× → 1.35× the floor when it landed
+ * (an A/B on a quiet machine). On 2026-11-29's machine (load 5–19) an A/B of 7 runs without it could not
+ * tell: own CPU −1% (2026-shaped), +3% (long run), −5% (edit-heavy), within that day's noise. The line
+ * may be read where it stands in a chunk's text (stream/lines.ts), with no string made of it.
  *
  * Only text that JSON.parse would read as the very same value is taken: JSON's own escapes (read by
  * JSON.parse), no raw control character, keys in the CLI's order, an integer timestamp as JSON spells
