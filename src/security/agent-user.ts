@@ -1,16 +1,16 @@
 /**
  * `safety-strategy: unprivileged-user` (and `auto` where the runner allows it): the agent runs as another
  * user, which can neither read the action's environment nor its memory (procfs shows them to the same user
- * only), nor signal it, nor reach `RUNNER_TEMP` (the file commands and the raw transcript live there), while
- * it can write the workspace.
+ * only), nor signal it, nor reach `RUNNER_TEMP` (the file commands and the raw transcript), while it can
+ * write the workspace.
  *
  * One user per run: `<agent-user>-<8 random hex digits>` (the input is the prefix), created for this run
  * and removed at its end. Two jobs on one machine never share it (ending "every process of the user" ends
  * only this run's agent), and nothing a run left is reachable by the next run's agent: another uid cannot
  * read its environment in procfs, nor use its grants.
  *
- * Setup, with root or passwordless sudo (a GitHub-hosted runner's user has it): the user is created, with a
- * fresh home (made where nobody could have planted it). Where the machine allows it (agent-view.ts probes),
+ * Setup, with root or passwordless sudo (a hosted runner's user has it): the user is created, with a fresh
+ * home (made where nobody could have planted it). Where the machine allows it (agent-view.ts probes),
  * the agent gets a view of its own: the workspace as its own through an idmapped mount, the job's homes and
  * RUNNER_TEMP covered, private temporary directories, a pid namespace that ends with it; nothing is done
  * file by file. Else the workspace gets an ACL that lets it write (and a default ACL for what it creates),
@@ -24,7 +24,7 @@
  * else) and a warning says so.
  *
  * Every program run as root, with sudo, or to drop privileges comes from the system's directories
- * (strategy.ts findSystemProgram), never the job's PATH.
+ * (privileged.ts), never the job's PATH.
  */
 import { chmodSync, existsSync, realpathSync, statSync } from "node:fs";
 import { userInfo } from "node:os";
@@ -137,16 +137,11 @@ export function setUpAgentUser(s: Setup): AgentUser {
   };
 }
 
-interface ViewSetup {
-  s: Setup;
-  bin: Programs;
-  asRoot: Privileged;
+type ViewSetup = Pick<End, "s" | "bin" | "asRoot" | "owner" | "home"> & {
   workspace: string;
-  owner: { uid: number; gid: number };
   agent: Ids;
-  home: string;
   installDir: string | undefined;
-}
+};
 
 /**
  * The agent's own view (agent-view.ts) where the probe shows the machine allows it: its plan; else why
@@ -189,17 +184,13 @@ interface End {
   view?: ViewPlan;
 }
 
-function agentSide(e: End): Privileged {
-  return asAgentUser({ root: e.s.uid === 0, uid: e.uid, gid: e.gid, name: e.name, bin: e.bin });
-}
-
 /** Each part of its end (kill, sweep); after a cancel, its share of the budget. */
 const endMs = (hurry?: boolean) => (hurry ? CANCEL_BUDGET.agentUserEndMs : RUN_DEADLINES.agentUserEndMs);
 
 /** Every process of the user killed until none is left, or its deadline: the pids left (undefined: unknown). */
 function killProcesses(e: End, ms: number): number[] | undefined {
   const deadline = Date.now() + ms;
-  const asAgent = agentSide(e);
+  const asAgent = asAgentUser({ ...e, root: e.s.uid === 0 });
   // Each kill bounded too: it runs as the agent's user from its setresuid on, so a process of the agent's
   // could stop it (SIGSTOP) before it kills, and an unbounded wait would hold the action for ever.
   const killAll = () => {
@@ -218,7 +209,7 @@ function killProcesses(e: End, ms: number): number[] | undefined {
  */
 function releaseUser(e: End, ms: number = RUN_DEADLINES.agentUserEndMs): string[] {
   const { bin, asRoot, name } = e;
-  const asAgent = agentSide(e);
+  const asAgent = asAgentUser({ ...e, root: e.s.uid === 0 });
   const left = killProcesses(e, ms);
   const warnings: string[] = [];
   // Taken back in reverse: the workspace's last (its own files' ACLs), the passage through the
