@@ -2,13 +2,14 @@
 /**
  * What the default safety strategy costs at start-up: the 3-event run with `safety-strategy: auto` (as
  * root or with passwordless sudo: the agent's own user, set up and released every run) against the same
- * run with `no-sudo`, interleaved, on the README-only checkout and on one of `--files` files (the
- * workspace's recursive ACL grows with it). Needs root or passwordless sudo, with useradd, setfacl,
- * setpriv and pkill.
+ * run with `no-sudo`, interleaved, on the README-only checkout and on checkouts of each `--files` count.
+ * With the agent's own view (security/agent-view.ts) nothing is done file by file and the difference is
+ * flat; through ACLs (where the machine has no idmapped mounts) it grows ~30 µs a file. The header of the
+ * run says which it was. Needs root or passwordless sudo, with useradd, setfacl, setpriv and kill.
  *
- *   npm exec -- node bench/isolation.mjs [--runs 15] [--files 5000] [--dist worktree|HEAD|<rev>]
+ *   npm exec -- node bench/isolation.mjs [--runs 9] [--files 2000,50000,200000] [--dist worktree|HEAD|<rev>]
  */
-import { writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { generateTiny } from "./generate.mjs";
 import {
@@ -27,8 +28,8 @@ const flag = (/** @type {string} */ name, /** @type {string} */ dflt) => {
   const i = argv.indexOf(name);
   return i === -1 ? dflt : (argv[i + 1] ?? dflt);
 };
-const runs = Number(flag("--runs", "15"));
-const manyFiles = Number(flag("--files", "5000"));
+const runs = Number(flag("--runs", "9"));
+const sizes = flag("--files", "2000,50000,200000").split(",").map(Number);
 const target = selectTarget(flag("--dist", "worktree"));
 installCleanup();
 
@@ -47,6 +48,7 @@ async function measure(name, files) {
   });
   /** @type {Record<string, number[]>} */
   const samples = { "no-sudo": [], auto: [] };
+  let how = "";
   /** @type {Record<string, ReturnType<typeof prepare> & { scenario: string }>} */
   const runsOf = {};
   for (const strategy of Object.keys(samples)) {
@@ -55,10 +57,15 @@ async function measure(name, files) {
       actionYml: target.actionYml,
       inputs: { "safety-strategy": strategy, "agent-user": "cursor-agent-bench" },
       files: files > 0 ? list : undefined,
+      unchanged: true,
     });
-    const transcript = path.join(r.dir, "tiny.ndjson");
+    // Not beside the workspace: the agent's own view covers its neighbours.
+    const own = `${r.dir}-agent`;
+    rmSync(own, { recursive: true, force: true });
+    mkdirSync(own, { recursive: true });
+    const transcript = path.join(own, "tiny.ndjson");
     generateTiny(transcript, workspacePath(`isolation-${name}-${strategy}`));
-    const scenario = path.join(r.dir, "scenario.json");
+    const scenario = path.join(own, "scenario.json");
     writeFileSync(scenario, JSON.stringify({ transcript }));
     runsOf[strategy] = { ...r, scenario };
   }
@@ -80,16 +87,17 @@ async function measure(name, files) {
       if (strategy === "auto" && !res.stdout.includes("Safety: unprivileged-user")) {
         throw new Error("auto did not choose unprivileged-user here: run as root or with passwordless sudo");
       }
+      if (strategy === "auto") how = /it sees the workspace/.test(res.stdout) ? "own view" : "ACL";
       if (i > 0) samples[strategy]?.push(res.wallMs);
     }
   }
   const a = median(samples.auto ?? []);
   const n = median(samples["no-sudo"] ?? []);
   console.log(
-    `${name.padEnd(22)} no-sudo ${n.toFixed(0)} ms, auto (own user) ${a.toFixed(0)} ms: +${(a - n).toFixed(0)} ms (medians of ${runs})`,
+    `${name.padEnd(22)} no-sudo ${n.toFixed(0)} ms, auto (own user, ${how}) ${a.toFixed(0)} ms: +${(a - n).toFixed(0)} ms (medians of ${runs})`,
   );
 }
 
 await measure("README-only checkout", 0);
-await measure(`${manyFiles} files`, manyFiles);
+for (const files of sizes) await measure(`${files} files`, files);
 console.log(`results under ${OUT}`);

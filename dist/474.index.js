@@ -20,7 +20,7 @@ export const modules = {
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_3__);
-/* harmony import */ var _tar_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8176);
+/* harmony import */ var _tar_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2930);
 /**
  * What was installed, recorded so that an install is trusted only while it still is: every entry's path
  * and kind, every file's sha256, size and mode, every directory's mode, every link's target, and the
@@ -196,116 +196,36 @@ async function digest(file) {
 
 /***/ }),
 
-/***/ 8176:
+/***/ 2930:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Sd: () => (/* binding */ MAX_ENTRIES),
-/* harmony export */   Tx: () => (/* binding */ MAX_UNPACKED_BYTES),
-/* harmony export */   bo: () => (/* binding */ unpackTarGz),
-/* harmony export */   d8: () => (/* binding */ UnpackRefused)
-/* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1455);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var node_zlib__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8522);
-/* harmony import */ var node_zlib__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_zlib__WEBPACK_IMPORTED_MODULE_3__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  Sd: () => (/* binding */ MAX_ENTRIES),
+  Tx: () => (/* binding */ MAX_UNPACKED_BYTES),
+  d8: () => (/* reexport */ UnpackRefused),
+  bo: () => (/* binding */ unpackTarGz)
+});
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(1455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __webpack_require__(8522);
+;// CONCATENATED MODULE: ./src/install/tar-read.ts
 /**
- * The CLI's package (a .tar.gz) unpacked in-process, trusting nothing in it. `tar` would create whatever the
- * archive says, as the action's user (root on many runners): a FIFO that hangs the copy into the tool
- * cache, devices, hard links to files outside, setuid or world-writable files, and as many bytes as a
- * small archive inflates to. Here only three kinds of entry are made:
- *
- * - regular files, mode 0755 when the archive gives any execute bit, else 0644 (never setuid, setgid,
- *   sticky, nor group- or world-writable);
- * - directories, mode 0755;
- * - symbolic links whose target is relative and stays inside the install (the real package runs its
- *   launcher, node, chunks and `rg` from one directory, so it needs none to leave it).
- *
- * Anything else (a hard link, a FIFO, a device, an absolute or `..` path, a path through a link, a path
- * twice) refuses the whole package, as does a package over {@link MAX_UNPACKED_BYTES} unpacked or
- * {@link MAX_ENTRIES} entries: counted from the headers before each entry's data is read, so a bomb
- * stops at its first oversized header, and nothing after the end-of-archive blocks is decompressed.
- * The top directory is stripped, as the install script does (`--strip-components=1`).
+ * Reading a tar stream for src/install/tar.ts, trusting nothing in it: a header block parsed and its
+ * checksum checked, pax and GNU long-name records, and the decompressed stream taken in exact sizes.
+ * Anything malformed is an {@link UnpackRefused}.
  */
-
-
-
-
-/** The real package unpacks to a few hundred MB (a node, rg, the chunks): room to grow, and no more. */
-const MAX_UNPACKED_BYTES = 1024 ** 3;
-/** The real package holds a few hundred entries. */
-const MAX_ENTRIES = 20_000;
-/** A pax header or a GNU long name: a path and a few fields. */
-const MAX_META_BYTES = 64 * 1024;
 const BLOCK = 512;
 /** Why the package is not unpacked, in a few words (the installer makes it its one line). */
 class UnpackRefused extends Error {
-}
-const KINDS = {
-    "1": "a hard link",
-    "3": "a character device",
-    "4": "a block device",
-    "6": "a FIFO",
-};
-/** Unpacks `archive` into `dest` (which must not exist yet) under the rules above. */
-async function unpackTarGz(archive, dest) {
-    const file = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.createReadStream)(archive);
-    const gunzip = file.pipe((0,node_zlib__WEBPACK_IMPORTED_MODULE_3__.createGunzip)());
-    file.on("error", (e) => gunzip.destroy(e));
-    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.mkdir)(dest, { mode: 0o755 });
-    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.chmod)(dest, 0o755);
-    try {
-        const writer = new Writer(dest);
-        await readEntries(new Blocks(gunzip[Symbol.asyncIterator]()), writer);
-        // A link checked when it was made may leave through one made after it (`c -> d/..`, then `d -> .`).
-        writer.checkLinks();
-    }
-    catch (e) {
-        if (e instanceof UnpackRefused)
-            throw e;
-        const err = e;
-        throw new UnpackRefused(err.code === "Z_DATA_ERROR" ? "not a gzip archive" : (err.message ?? String(e)));
-    }
-    finally {
-        // What follows the end of the archive (or a refused entry) is never decompressed.
-        gunzip.destroy();
-    }
-}
-async function readEntries(input, out) {
-    let meta = {};
-    let entries = 0;
-    let bytes = 0;
-    for (;;) {
-        const block = await input.take(BLOCK, true);
-        if (!block || block.every((b) => b === 0))
-            return;
-        const h = parseHeader(block);
-        const isMeta = "xgLK".includes(h.type);
-        const size = isMeta ? h.size : (meta.size ?? h.size);
-        if (++entries > MAX_ENTRIES)
-            throw new UnpackRefused(`the package has more than ${MAX_ENTRIES} entries`);
-        bytes += size;
-        if (bytes > MAX_UNPACKED_BYTES) {
-            throw new UnpackRefused(`the package unpacks to more than ${MAX_UNPACKED_BYTES / 1024 ** 3} GiB`);
-        }
-        const padding = (BLOCK - (size % BLOCK)) % BLOCK;
-        if (isMeta) {
-            if (size > MAX_META_BYTES)
-                throw new UnpackRefused(`a header of ${size} bytes`);
-            const data = (await input.take(size));
-            meta = h.type === "x" ? { ...meta, ...paxFields(data) } : readLongName(h.type, data, meta);
-        }
-        else {
-            const e = { ...h, size, name: meta.path ?? h.name, link: meta.linkpath ?? h.link };
-            meta = {};
-            await out.entry(e, input);
-        }
-        await input.skip(padding);
-    }
 }
 function readLongName(type, data, meta) {
     const text = cstring(data, 0, data.length);
@@ -378,6 +298,152 @@ function shown(name) {
     const printable = name.replace(/[^\x20-\x7e]/g, "?");
     return printable.length > 120 ? `${printable.slice(0, 120)}…` : printable;
 }
+/** The decompressed stream, read in exact sizes; at most one chunk beyond what is asked is held. */
+class Blocks {
+    source;
+    buffer = Buffer.alloc(0);
+    ended = false;
+    constructor(source) {
+        this.source = source;
+    }
+    /** Exactly `n` bytes; at a clean end of the stream, undefined when `endOk`. */
+    async take(n, endOk = false) {
+        while (this.buffer.length < n) {
+            if (!(await this.more()))
+                break;
+        }
+        if (this.buffer.length < n) {
+            if (endOk && this.buffer.length === 0)
+                return undefined;
+            throw new UnpackRefused("the archive is cut short");
+        }
+        const out = this.buffer.subarray(0, n);
+        this.buffer = this.buffer.subarray(n);
+        return out;
+    }
+    /** `n` bytes in the pieces they come in. */
+    async *stream(n) {
+        let left = n;
+        while (left > 0) {
+            if (this.buffer.length === 0 && !(await this.more()))
+                throw new UnpackRefused("the archive is cut short");
+            const piece = this.buffer.subarray(0, left);
+            this.buffer = this.buffer.subarray(piece.length);
+            left -= piece.length;
+            yield piece;
+        }
+    }
+    async skip(n) {
+        for await (const _ of this.stream(n))
+            ;
+    }
+    async more() {
+        if (this.ended)
+            return false;
+        const r = await this.source.next();
+        if (r.done) {
+            this.ended = true;
+            return false;
+        }
+        this.buffer = this.buffer.length ? Buffer.concat([this.buffer, r.value]) : r.value;
+        return true;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/install/tar.ts
+/**
+ * The CLI's package (a .tar.gz) unpacked in-process, trusting nothing in it. `tar` would create whatever the
+ * archive says, as the action's user (root on many runners): a FIFO that hangs the copy into the tool
+ * cache, devices, hard links to files outside, setuid or world-writable files, and as many bytes as a
+ * small archive inflates to. Here only three kinds of entry are made:
+ *
+ * - regular files, mode 0755 when the archive gives any execute bit, else 0644 (never setuid, setgid,
+ *   sticky, nor group- or world-writable);
+ * - directories, mode 0755;
+ * - symbolic links whose target is relative and stays inside the install (the real package runs its
+ *   launcher, node, chunks and `rg` from one directory, so it needs none to leave it).
+ *
+ * Anything else (a hard link, a FIFO, a device, an absolute or `..` path, a path through a link, a path
+ * twice) refuses the whole package, as does a package over {@link MAX_UNPACKED_BYTES} unpacked or
+ * {@link MAX_ENTRIES} entries: counted from the headers before each entry's data is read, so a bomb
+ * stops at its first oversized header, and nothing after the end-of-archive blocks is decompressed.
+ * The top directory is stripped, as the install script does (`--strip-components=1`).
+ */
+
+
+
+
+
+
+/** The real package unpacks to a few hundred MB (a node, rg, the chunks): room to grow, and no more. */
+const MAX_UNPACKED_BYTES = 1024 ** 3;
+/** The real package holds a few hundred entries. */
+const MAX_ENTRIES = 20_000;
+/** A pax header or a GNU long name: a path and a few fields. */
+const MAX_META_BYTES = 64 * 1024;
+/** The entry types refused by name. */
+const KINDS = {
+    "1": "a hard link",
+    "3": "a character device",
+    "4": "a block device",
+    "6": "a FIFO",
+};
+/** Unpacks `archive` into `dest` (which must not exist yet) under the rules above. */
+async function unpackTarGz(archive, dest) {
+    const file = (0,external_node_fs_.createReadStream)(archive);
+    const gunzip = file.pipe((0,external_node_zlib_.createGunzip)());
+    file.on("error", (e) => gunzip.destroy(e));
+    await (0,promises_.mkdir)(dest, { mode: 0o755 });
+    await (0,promises_.chmod)(dest, 0o755);
+    try {
+        const writer = new Writer(dest);
+        await readEntries(new Blocks(gunzip[Symbol.asyncIterator]()), writer);
+        // A link checked when it was made may leave through one made after it (`c -> d/..`, then `d -> .`).
+        writer.checkLinks();
+    }
+    catch (e) {
+        if (e instanceof UnpackRefused)
+            throw e;
+        const err = e;
+        throw new UnpackRefused(err.code === "Z_DATA_ERROR" ? "not a gzip archive" : (err.message ?? String(e)));
+    }
+    finally {
+        // What follows the end of the archive (or a refused entry) is never decompressed.
+        gunzip.destroy();
+    }
+}
+async function readEntries(input, out) {
+    let meta = {};
+    let entries = 0;
+    let bytes = 0;
+    for (;;) {
+        const block = await input.take(BLOCK, true);
+        if (!block || block.every((b) => b === 0))
+            return;
+        const h = parseHeader(block);
+        const isMeta = "xgLK".includes(h.type);
+        const size = isMeta ? h.size : (meta.size ?? h.size);
+        if (++entries > MAX_ENTRIES)
+            throw new UnpackRefused(`the package has more than ${MAX_ENTRIES} entries`);
+        bytes += size;
+        if (bytes > MAX_UNPACKED_BYTES) {
+            throw new UnpackRefused(`the package unpacks to more than ${MAX_UNPACKED_BYTES / 1024 ** 3} GiB`);
+        }
+        const padding = (BLOCK - (size % BLOCK)) % BLOCK;
+        if (isMeta) {
+            if (size > MAX_META_BYTES)
+                throw new UnpackRefused(`a header of ${size} bytes`);
+            const data = (await input.take(size));
+            meta = h.type === "x" ? { ...meta, ...paxFields(data) } : readLongName(h.type, data, meta);
+        }
+        else {
+            const e = { ...h, size, name: meta.path ?? h.name, link: meta.linkpath ?? h.link };
+            meta = {};
+            await out.entry(e, input);
+        }
+        await input.skip(padding);
+    }
+}
 /** Links followed in a row before a link is taken for a loop (Linux's own limit). */
 const MAX_LINK_HOPS = 40;
 /** Components walked to check one link, links followed included: far above any real package's. */
@@ -404,21 +470,21 @@ class Writer {
         if (rel === undefined)
             return input.skip(e.size); // the top directory itself
         await this.parents(rel);
-        const full = node_path__WEBPACK_IMPORTED_MODULE_2___default().join(this.root, ...rel.split("/"));
+        const full = external_node_path_default().join(this.root, ...rel.split("/"));
         if (e.type === "5") {
             if (!this.dirs.has(rel))
-                await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.mkdir)(full, { mode: 0o755 });
+                await (0,promises_.mkdir)(full, { mode: 0o755 });
             this.dirs.add(rel);
-            await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.chmod)(full, 0o755);
+            await (0,promises_.chmod)(full, 0o755);
         }
         else if (e.type === "2") {
             this.links.set(rel, e.link);
             this.checkLink(rel, e.link);
-            await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.symlink)(e.link, full);
+            await (0,promises_.symlink)(e.link, full);
         }
         else {
             // O_EXCL: never through whatever is already there (a link made by an earlier entry).
-            const fh = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.open)(full, "wx", 0o600);
+            const fh = await (0,promises_.open)(full, "wx", 0o600);
             try {
                 for await (const chunk of input.stream(e.size))
                     await fh.write(chunk);
@@ -455,8 +521,8 @@ class Writer {
             }
             if (this.dirs.has(dir))
                 continue;
-            await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.mkdir)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(this.root, ...parts.slice(0, i)), { mode: 0o755 });
-            await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.chmod)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(this.root, ...parts.slice(0, i)), 0o755);
+            await (0,promises_.mkdir)(external_node_path_default().join(this.root, ...parts.slice(0, i)), { mode: 0o755 });
+            await (0,promises_.chmod)(external_node_path_default().join(this.root, ...parts.slice(0, i)), 0o755);
             this.dirs.add(dir);
         }
     }
@@ -507,57 +573,6 @@ class Writer {
             at = to;
         }
         return at;
-    }
-}
-/** The decompressed stream, read in exact sizes; at most one chunk beyond what is asked is held. */
-class Blocks {
-    source;
-    buffer = Buffer.alloc(0);
-    ended = false;
-    constructor(source) {
-        this.source = source;
-    }
-    /** Exactly `n` bytes; at a clean end of the stream, undefined when `endOk`. */
-    async take(n, endOk = false) {
-        while (this.buffer.length < n) {
-            if (!(await this.more()))
-                break;
-        }
-        if (this.buffer.length < n) {
-            if (endOk && this.buffer.length === 0)
-                return undefined;
-            throw new UnpackRefused("the archive is cut short");
-        }
-        const out = this.buffer.subarray(0, n);
-        this.buffer = this.buffer.subarray(n);
-        return out;
-    }
-    /** `n` bytes in the pieces they come in. */
-    async *stream(n) {
-        let left = n;
-        while (left > 0) {
-            if (this.buffer.length === 0 && !(await this.more()))
-                throw new UnpackRefused("the archive is cut short");
-            const piece = this.buffer.subarray(0, left);
-            this.buffer = this.buffer.subarray(piece.length);
-            left -= piece.length;
-            yield piece;
-        }
-    }
-    async skip(n) {
-        for await (const _ of this.stream(n))
-            ;
-    }
-    async more() {
-        if (this.ended)
-            return false;
-        const r = await this.source.next();
-        if (r.done) {
-            this.ended = true;
-            return false;
-        }
-        this.buffer = this.buffer.length ? Buffer.concat([this.buffer, r.value]) : r.value;
-        return true;
     }
 }
 

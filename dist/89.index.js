@@ -667,8 +667,8 @@ function cacheVersion(build) {
         .join(".")}-g${commit}`;
 }
 
-// EXTERNAL MODULE: ./src/install/tar.ts
-var tar = __webpack_require__(8176);
+// EXTERNAL MODULE: ./src/install/tar.ts + 1 modules
+var tar = __webpack_require__(2930);
 ;// CONCATENATED MODULE: ./src/install/install.ts
 /**
  * Installing the Cursor CLI without a step of the user's: the build asked for (or the latest), from the

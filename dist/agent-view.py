@@ -29,8 +29,7 @@ import ctypes, json, os, signal, struct, sys
 libc = ctypes.CDLL(None, use_errno=True)
 L = ctypes.c_long
 CLONE_NEWNS, CLONE_NEWUSER, CLONE_NEWPID = 0x20000, 0x10000000, 0x20000000
-MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_RDONLY = 2, 4, 8, 1
-MS_REMOUNT, MS_REC, MS_PRIVATE = 32, 16384, 1 << 18
+MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REC, MS_PRIVATE = 2, 4, 8, 16384, 1 << 18
 AT_FDCWD, AT_EMPTY_PATH, AT_RECURSIVE = -100, 0x1000, 0x8000
 OPEN_TREE_CLONE, OPEN_TREE_CLOEXEC = 1, 0o2000000
 MOVE_MOUNT_F_EMPTY_PATH = 4
@@ -110,6 +109,15 @@ def cover(item):
     # A shared temporary directory: the agent's own, for everyone (sticky); else empty, closed to it.
     data = b"mode=1777" if item.get("shared") else b"mode=0755,size=1m,nr_inodes=1024"
     mount(b"tmpfs", item["path"], b"tmpfs", MS_NOSUID | MS_NODEV, data)
+    # This very mount, held: made read-only at the end whatever has been mounted on its path since (a
+    # remount by path would reach what is on top, a view, and through it the file system under it).
+    item["fd"] = check(libc.syscall(L(SYS_OPEN_TREE), L(AT_FDCWD), item["path"].encode(), L(OPEN_TREE_CLOEXEC)),
+                       "hold " + item["path"])
+
+
+def set_attr(fd, attr, what):
+    check(libc.syscall(L(SYS_MOUNT_SETATTR), L(fd), b"", L(AT_EMPTY_PATH), ctypes.byref(attr),
+                       L(ctypes.sizeof(attr))), what)
 
 
 def show(item):
@@ -135,7 +143,8 @@ def set_up(plan):
         (show if is_view else cover)(item)
     for item in plan["covers"]:
         if not item.get("shared"):
-            mount(None, item["path"], None, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV, None)
+            set_attr(item["fd"], MountAttr(ATTR_RDONLY, 0, 0, 0), "close " + item["path"])
+        os.close(item["fd"])
     # The working directory was resolved before the mounts: by its name again, it is the view's (the
     # agent starts in the workspace), or, where a cover hides it, the root.
     try:

@@ -58,7 +58,8 @@ export function makeCheckout(dir, files) {
  * which leaves the files' final content in the working tree when the agent ends (as a real run does);
  * `resetFiles` puts the initial content back before the next run.
  * @param {string} name
- * @param {{ agentPath: string, actionYml?: string, inputs?: Record<string, string>, env?: Record<string, string>, files?: WorkspaceFile[] }} o
+ * `unchanged`: the files are only the checkout's (no agent-then-edit, nothing to put back).
+ * @param {{ agentPath: string, actionYml?: string, inputs?: Record<string, string>, env?: Record<string, string>, files?: WorkspaceFile[], unchanged?: boolean }} o
  */
 export function prepare(name, o) {
   const dir = path.join(OUT, "run", name);
@@ -73,7 +74,8 @@ export function prepare(name, o) {
   /** The files before and after the run, each in a directory of its own (when `files`). */
   let finalDir = "";
   let initialDir = "";
-  if (o.files) {
+  const edits = o.files && !o.unchanged;
+  if (edits) {
     finalDir = path.join(dir, "final");
     initialDir = path.join(dir, "initial");
     writeFiles(finalDir, o.files, "final");
@@ -85,7 +87,7 @@ export function prepare(name, o) {
   const resetFiles = () => {
     rmSync(path.join(runnerTemp, "cursor-agent"), { recursive: true, force: true });
     for (const f of Object.values(commandFiles)) writeFileSync(f, "");
-    if (o.files) writeFiles(workspace, o.files, "initial");
+    if (edits) writeFiles(workspace, o.files ?? [], "initial");
   };
   /** @type {Record<string, string>} */
   // The pipeline's figures are taken as the job's user (no-sudo), as they always were; what the default
