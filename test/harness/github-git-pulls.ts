@@ -13,7 +13,7 @@ import {
   type StoredPull,
   type StoredRepository,
 } from "./github-git.js";
-import { api } from "./github-git-rest.js";
+import { api } from "./github-git-json.js";
 import { githubExample } from "./openapi.js";
 
 const DOCS = "https://docs.github.com/rest/pulls/pulls";

@@ -12,11 +12,11 @@ import {
   type MountContext,
   protectionRefusal,
   type RouteResult,
-  refNodeId,
   requireAccess,
   type StoredRepository,
   tokenIdentity,
 } from "./github-git.js";
+import { api, commitJson, gitCommitJson, refJson, repositoryJson, treeJson } from "./github-git-json.js";
 import { githubExample } from "./openapi.js";
 
 const DOCS = "https://docs.github.com/rest/git";
@@ -27,126 +27,6 @@ const MODES: Record<string, string> = {
   "040000": "tree",
   "160000": "commit",
 };
-
-export const api = (ctx: MountContext, repo: StoredRepository) => `${ctx.baseUrl()}/repos/${repo.fullName}`;
-const web = (repo: StoredRepository) => `https://github.com/${repo.fullName}`;
-const nodeId = (kind: string, text: string) => Buffer.from(`${kind}:${text}`).toString("base64");
-
-/** A commit as the git data API shows it (`git-commit`), read from the repository. */
-export function gitCommitJson(ctx: MountContext, repo: StoredRepository, sha: string) {
-  const c = repo.git.readCommit(sha);
-  return {
-    ...githubExample("/repos/{owner}/{repo}/git/commits", "post", "201"),
-    sha,
-    node_id: nodeId("06:Commit", `${repo.id}:${sha}`),
-    url: `${api(ctx, repo)}/git/commits/${sha}`,
-    html_url: `${web(repo)}/commit/${sha}`,
-    author: c.author,
-    committer: c.committer,
-    message: c.message.replace(/\n$/, ""),
-    tree: { sha: c.tree, url: `${api(ctx, repo)}/git/trees/${c.tree}` },
-    parents: c.parents.map((p) => ({
-      sha: p,
-      url: `${api(ctx, repo)}/git/commits/${p}`,
-      html_url: `${web(repo)}/commit/${p}`,
-    })),
-    verification: repo.git.verification(sha),
-  };
-}
-
-/** A commit as the commits API shows it (`commit`), with the git commit inside. */
-export function commitJson(ctx: MountContext, repo: StoredRepository, sha: string) {
-  const git = gitCommitJson(ctx, repo, sha);
-  const example = githubExample("/repos/{owner}/{repo}/commits/{ref}", "get", "200");
-  return {
-    ...example,
-    url: `${api(ctx, repo)}/commits/${sha}`,
-    sha,
-    node_id: git.node_id,
-    html_url: git.html_url,
-    comments_url: `${api(ctx, repo)}/commits/${sha}/comments`,
-    commit: {
-      url: git.url,
-      author: git.author,
-      committer: git.committer,
-      message: git.message,
-      tree: git.tree,
-      comment_count: 0,
-      verification: git.verification,
-    },
-    // Commits are matched to accounts by email; the stand-in matches none.
-    author: null,
-    committer: null,
-    parents: git.parents,
-    files: [],
-  };
-}
-
-function refJson(ctx: MountContext, repo: StoredRepository, ref: string, sha: string) {
-  return {
-    ref,
-    node_id: refNodeId(repo, ref),
-    url: `${api(ctx, repo)}/git/${ref}`,
-    object: { type: repo.git.typeOf(sha) ?? "commit", sha, url: `${api(ctx, repo)}/git/commits/${sha}` },
-  };
-}
-
-function treeJson(ctx: MountContext, repo: StoredRepository, sha: string, recursive: boolean) {
-  return {
-    sha,
-    url: `${api(ctx, repo)}/git/trees/${sha}`,
-    tree: repo.git.lsTree(sha, recursive).map((e) => ({
-      path: e.path,
-      mode: e.mode,
-      type: e.type,
-      sha: e.sha,
-      ...(e.type === "blob" ? { size: e.size, url: `${api(ctx, repo)}/git/blobs/${e.sha}` } : {}),
-      ...(e.type === "tree" ? { url: `${api(ctx, repo)}/git/trees/${e.sha}` } : {}),
-    })),
-    truncated: false,
-  };
-}
-
-/** The repository (`full-repository`), with what the token may do in `permissions`. */
-function repositoryJson(store: GitHubGit, ctx: MountContext, repo: StoredRepository): unknown {
-  const example = githubExample("/repos/{owner}/{repo}", "get", "200");
-  const owner = {
-    ...(example.owner as object),
-    login: repo.owner,
-    url: `${ctx.baseUrl()}/users/${repo.owner}`,
-  };
-  const json: Record<string, unknown> = {
-    ...example,
-    id: repo.id,
-    node_id: repo.nodeId,
-    name: repo.name,
-    full_name: repo.fullName,
-    owner,
-    html_url: web(repo),
-    url: api(ctx, repo),
-    clone_url: `${web(repo)}.git`,
-    fork: repo.parent !== undefined,
-    default_branch: repo.defaultBranch,
-    // Required by GitHub's description, absent from its example.
-    language: null,
-    permissions: {
-      admin: false,
-      maintain: false,
-      push: store.permissions.contents === "write",
-      triage: false,
-      pull: true,
-    },
-  };
-  delete json.parent;
-  delete json.source;
-  delete json.template_repository;
-  if (repo.parent) {
-    const parent = repositoryJson(store, ctx, repo.parent) as Record<string, unknown>;
-    json.parent = parent;
-    json.source = parent;
-  }
-  return json;
-}
 
 const unprocessable = (ctx: MountContext, message: string, docs: string) =>
   ctx.error(422, message, { documentation_url: docs });
@@ -260,6 +140,157 @@ function writeRef(
   return { status: create ? 201 : 200, json: refJson(ctx, repo, ref, input.sha) };
 }
 
+type Handler = (
+  store: GitHubGit,
+  repo: StoredRepository,
+  request: RecordedRequest,
+  ctx: MountContext,
+  match: string[],
+) => RouteResult;
+
+const decode = (part: string | undefined) => decodeURIComponent(part ?? "");
+const notFound = (ctx: MountContext, docs: string) =>
+  ctx.error(404, "Not Found", { documentation_url: docs });
+
+function createBlob(store: GitHubGit, repo: StoredRepository, body: unknown, ctx: MountContext): RouteResult {
+  const docs = `${DOCS}/blobs#create-a-blob`;
+  requireAccess(store, ctx, "contents", docs);
+  const input = (body ?? {}) as { content?: unknown; encoding?: string };
+  if (typeof input.content !== "string") {
+    throw unprocessable(ctx, 'Invalid request.\n\n"content" wasn\'t supplied.', docs);
+  }
+  const encoding = input.encoding ?? "utf-8";
+  if (encoding !== "utf-8" && encoding !== "base64") {
+    throw unprocessable(ctx, `encoding ${encoding} is not supported`, docs);
+  }
+  const sha = repo.git.writeBlob(Buffer.from(input.content, encoding === "base64" ? "base64" : "utf8"));
+  const url = `${api(ctx, repo)}/git/blobs/${sha}`;
+  return { status: 201, json: { sha, url }, headers: { location: url } };
+}
+
+function getBlob(repo: StoredRepository, sha: string, ctx: MountContext): RouteResult {
+  if (repo.git.typeOf(sha) !== "blob") throw notFound(ctx, `${DOCS}/blobs#get-a-blob`);
+  const content = repo.git.readBlob(sha);
+  return {
+    status: 200,
+    json: {
+      ...githubExample("/repos/{owner}/{repo}/git/blobs/{file_sha}", "get", "200"),
+      sha,
+      node_id: Buffer.from(`04:Blob${repo.id}:${sha}`).toString("base64"),
+      size: content.length,
+      url: `${api(ctx, repo)}/git/blobs/${sha}`,
+      // GitHub wraps base64 at 60 characters a line.
+      content: (content.toString("base64").match(/.{1,60}/g) ?? []).join("\n"),
+      encoding: "base64",
+    },
+  };
+}
+
+function deleteRef(store: GitHubGit, repo: StoredRepository, ref: string, ctx: MountContext): RouteResult {
+  const docs = `${DOCS}/refs#delete-a-reference`;
+  requireAccess(store, ctx, "contents", docs);
+  const old = repo.git.refSha(ref);
+  if (!old || !repo.git.deleteRef(ref, old)) throw unprocessable(ctx, "Reference does not exist", docs);
+  return { status: 204 };
+}
+
+function getBranch(repo: StoredRepository, branch: string, ctx: MountContext): RouteResult {
+  const sha = repo.git.head(branch);
+  if (!sha) {
+    throw ctx.error(404, "Branch not found", {
+      documentation_url: "https://docs.github.com/rest/branches/branches#get-a-branch",
+    });
+  }
+  const example = githubExample("/repos/{owner}/{repo}/branches/{branch}", "get", "200");
+  const isProtected = repo.protection[branch] !== undefined;
+  const self = `${api(ctx, repo)}/branches/${branch}`;
+  return {
+    status: 200,
+    json: {
+      ...example,
+      name: branch,
+      commit: commitJson(ctx, repo, sha),
+      _links: { self, html: `https://github.com/${repo.fullName}/tree/${branch}` },
+      protected: isProtected,
+      protection: { ...(example.protection as object), enabled: isProtected },
+      protection_url: `${self}/protection`,
+    },
+  };
+}
+
+function getCommit(repo: StoredRepository, ref: string, ctx: MountContext): RouteResult {
+  const sha = /^[0-9a-f]{40}$/.test(ref) ? ref : (repo.git.head(ref) ?? repo.git.refSha(ref));
+  if (!sha || repo.git.typeOf(sha) !== "commit") {
+    throw ctx.error(422, `No commit found for SHA: ${ref}`, {
+      documentation_url: "https://docs.github.com/rest/commits/commits#get-a-commit",
+    });
+  }
+  return { status: 200, json: commitJson(ctx, repo, sha) };
+}
+
+/** The git data routes: method, the path after `/repos/{o}/{r}`, and what answers. */
+const ROUTES: [string, RegExp, Handler][] = [
+  ["GET", /^$/, (store, repo, _q, ctx) => ({ status: 200, json: repositoryJson(store, ctx, repo) })],
+  ["POST", /^\/git\/blobs$/, (store, repo, q, ctx) => createBlob(store, repo, q.body, ctx)],
+  ["GET", /^\/git\/blobs\/([0-9a-f]{40})$/, (_s, repo, _q, ctx, m) => getBlob(repo, m[1]!, ctx)],
+  ["POST", /^\/git\/trees$/, (store, repo, q, ctx) => createTree(store, ctx, repo, q.body)],
+  [
+    "GET",
+    /^\/git\/trees\/(.+)$/,
+    (_s, repo, q, ctx, m) => {
+      const sha = repo.git.refSha(`${decode(m[1])}^{tree}`);
+      if (!sha) throw notFound(ctx, `${DOCS}/trees#get-a-tree`);
+      return { status: 200, json: treeJson(ctx, repo, sha, q.query.recursive !== undefined) };
+    },
+  ],
+  ["POST", /^\/git\/commits$/, (store, repo, q, ctx) => createCommit(store, ctx, repo, q.body)],
+  [
+    "GET",
+    /^\/git\/commits\/([0-9a-f]{40})$/,
+    (_s, repo, _q, ctx, m) => {
+      if (repo.git.typeOf(m[1]!) !== "commit") throw notFound(ctx, `${DOCS}/commits#get-a-commit-object`);
+      return { status: 200, json: gitCommitJson(ctx, repo, m[1]!) };
+    },
+  ],
+  [
+    "POST",
+    /^\/git\/refs$/,
+    (store, repo, q, ctx) =>
+      writeRef(store, ctx, repo, String((q.body as { ref?: unknown })?.ref ?? ""), q.body, true),
+  ],
+  [
+    "PATCH",
+    /^\/git\/refs\/(.+)$/,
+    (store, repo, q, ctx, m) => writeRef(store, ctx, repo, `refs/${decode(m[1])}`, q.body, false),
+  ],
+  [
+    "DELETE",
+    /^\/git\/refs\/(.+)$/,
+    (store, repo, _q, ctx, m) => deleteRef(store, repo, `refs/${decode(m[1])}`, ctx),
+  ],
+  [
+    "GET",
+    /^\/git\/ref\/(.+)$/,
+    (_s, repo, _q, ctx, m) => {
+      const ref = `refs/${decode(m[1])}`;
+      const sha = repo.git.refs(ref).find((r) => r.ref === ref)?.sha;
+      if (!sha) throw notFound(ctx, `${DOCS}/refs#get-a-reference`);
+      return { status: 200, json: refJson(ctx, repo, ref, sha) };
+    },
+  ],
+  [
+    "GET",
+    /^\/git\/matching-refs\/(.*)$/,
+    (_s, repo, _q, ctx, m) => {
+      const prefix = `refs/${decode(m[1])}`;
+      const all = repo.git.refs("refs/").filter((r) => r.ref.startsWith(prefix));
+      return { status: 200, json: all.map((r) => refJson(ctx, repo, r.ref, r.sha)) };
+    },
+  ],
+  ["GET", /^\/branches\/(.+)$/, (_s, repo, _q, ctx, m) => getBranch(repo, decode(m[1]), ctx)],
+  ["GET", /^\/commits\/(.+)$/, (_s, repo, _q, ctx, m) => getCommit(repo, decode(m[1]), ctx)],
+];
+
 /** Undefined when `rest` (the path after `/repos/{o}/{r}`) is none of the git data routes. */
 export function gitDataRoutes(
   store: GitHubGit,
@@ -268,116 +299,9 @@ export function gitDataRoutes(
   request: RecordedRequest,
   ctx: MountContext,
 ): RouteResult | undefined {
-  const { method, body } = request;
-  const notFound = (docs: string) => ctx.error(404, "Not Found", { documentation_url: docs });
-  if (rest === "" && method === "GET") return { status: 200, json: repositoryJson(store, ctx, repo) };
-  if (rest === "/git/blobs" && method === "POST") {
-    const docs = `${DOCS}/blobs#create-a-blob`;
-    requireAccess(store, ctx, "contents", docs);
-    const input = (body ?? {}) as { content?: unknown; encoding?: string };
-    if (typeof input.content !== "string")
-      throw unprocessable(ctx, 'Invalid request.\n\n"content" wasn\'t supplied.', docs);
-    const encoding = input.encoding ?? "utf-8";
-    if (encoding !== "utf-8" && encoding !== "base64")
-      throw unprocessable(ctx, `encoding ${encoding} is not supported`, docs);
-    const sha = repo.git.writeBlob(Buffer.from(input.content, encoding === "base64" ? "base64" : "utf8"));
-    return {
-      status: 201,
-      json: { sha, url: `${api(ctx, repo)}/git/blobs/${sha}` },
-      headers: { location: `${api(ctx, repo)}/git/blobs/${sha}` },
-    };
-  }
-  let m = /^\/git\/blobs\/([0-9a-f]{40})$/.exec(rest);
-  if (m && method === "GET") {
-    if (repo.git.typeOf(m[1]!) !== "blob") throw notFound(`${DOCS}/blobs#get-a-blob`);
-    const content = repo.git.readBlob(m[1]!);
-    return {
-      status: 200,
-      json: {
-        ...githubExample("/repos/{owner}/{repo}/git/blobs/{file_sha}", "get", "200"),
-        sha: m[1],
-        node_id: nodeId("04:Blob", `${repo.id}:${m[1]}`),
-        size: content.length,
-        url: `${api(ctx, repo)}/git/blobs/${m[1]}`,
-        // GitHub wraps base64 at 60 characters a line.
-        content: (content.toString("base64").match(/.{1,60}/g) ?? []).join("\n"),
-        encoding: "base64",
-      },
-    };
-  }
-  if (rest === "/git/trees" && method === "POST") return createTree(store, ctx, repo, body);
-  m = /^\/git\/trees\/(.+)$/.exec(rest);
-  if (m && method === "GET") {
-    const sha = repo.git.refSha(`${decodeURIComponent(m[1]!)}^{tree}`);
-    if (!sha) throw notFound(`${DOCS}/trees#get-a-tree`);
-    return { status: 200, json: treeJson(ctx, repo, sha, request.query.recursive !== undefined) };
-  }
-  if (rest === "/git/commits" && method === "POST") return createCommit(store, ctx, repo, body);
-  m = /^\/git\/commits\/([0-9a-f]{40})$/.exec(rest);
-  if (m && method === "GET") {
-    if (repo.git.typeOf(m[1]!) !== "commit") throw notFound(`${DOCS}/commits#get-a-commit-object`);
-    return { status: 200, json: gitCommitJson(ctx, repo, m[1]!) };
-  }
-  if (rest === "/git/refs" && method === "POST") {
-    return writeRef(store, ctx, repo, String((body as { ref?: unknown })?.ref ?? ""), body, true);
-  }
-  m = /^\/git\/refs\/(.+)$/.exec(rest);
-  if (m && method === "PATCH")
-    return writeRef(store, ctx, repo, `refs/${decodeURIComponent(m[1]!)}`, body, false);
-  if (m && method === "DELETE") {
-    const docs = `${DOCS}/refs#delete-a-reference`;
-    requireAccess(store, ctx, "contents", docs);
-    const ref = `refs/${decodeURIComponent(m[1]!)}`;
-    const old = repo.git.refSha(ref);
-    if (!old || !repo.git.deleteRef(ref, old)) throw unprocessable(ctx, "Reference does not exist", docs);
-    return { status: 204 };
-  }
-  m = /^\/git\/ref\/(.+)$/.exec(rest);
-  if (m && method === "GET") {
-    const ref = `refs/${decodeURIComponent(m[1]!)}`;
-    const sha = repo.git.refs(ref).find((r) => r.ref === ref)?.sha;
-    if (!sha) throw notFound(`${DOCS}/refs#get-a-reference`);
-    return { status: 200, json: refJson(ctx, repo, ref, sha) };
-  }
-  m = /^\/git\/matching-refs\/(.*)$/.exec(rest);
-  if (m && method === "GET") {
-    const prefix = `refs/${decodeURIComponent(m[1]!)}`;
-    const all = repo.git.refs("refs/").filter((r) => r.ref.startsWith(prefix));
-    return { status: 200, json: all.map((r) => refJson(ctx, repo, r.ref, r.sha)) };
-  }
-  m = /^\/branches\/(.+)$/.exec(rest);
-  if (m && method === "GET") {
-    const branch = decodeURIComponent(m[1]!);
-    const sha = repo.git.head(branch);
-    if (!sha)
-      throw ctx.error(404, "Branch not found", {
-        documentation_url: "https://docs.github.com/rest/branches/branches#get-a-branch",
-      });
-    const example = githubExample("/repos/{owner}/{repo}/branches/{branch}", "get", "200");
-    const protectedBranch = repo.protection[branch] !== undefined;
-    return {
-      status: 200,
-      json: {
-        ...example,
-        name: branch,
-        commit: commitJson(ctx, repo, sha),
-        _links: { self: `${api(ctx, repo)}/branches/${branch}`, html: `${web(repo)}/tree/${branch}` },
-        protected: protectedBranch,
-        protection: { ...(example.protection as object), enabled: protectedBranch },
-        protection_url: `${api(ctx, repo)}/branches/${branch}/protection`,
-      },
-    };
-  }
-  m = /^\/commits\/(.+)$/.exec(rest);
-  if (m && method === "GET") {
-    const ref = decodeURIComponent(m[1]!);
-    const sha = /^[0-9a-f]{40}$/.test(ref) ? ref : (repo.git.head(ref) ?? repo.git.refSha(ref));
-    if (!sha || repo.git.typeOf(sha) !== "commit") {
-      throw ctx.error(422, `No commit found for SHA: ${ref}`, {
-        documentation_url: "https://docs.github.com/rest/commits/commits#get-a-commit",
-      });
-    }
-    return { status: 200, json: commitJson(ctx, repo, sha) };
+  for (const [method, pattern, handler] of ROUTES) {
+    const match = method === request.method ? pattern.exec(rest) : null;
+    if (match) return handler(store, repo, request, ctx, [...match]);
   }
   return undefined;
 }

@@ -155,6 +155,16 @@ describe("the REST git data API over a bare repository", () => {
     const branch = await octokit.rest.repos.getBranch({ ...o, branch: "feature" });
     expect(branch.data.commit.parents.map((p) => p.sha)).toEqual([main]);
     expect((await octokit.rest.repos.getCommit({ ...o, ref: "main" })).data.sha).toBe(main);
+    const changed = (await octokit.rest.repos.getCommit({ ...o, ref: commit.data.sha })).data;
+    expect(changed.files?.map((f) => `${f.status} ${f.filename}`)).toEqual([
+      "modified a.txt",
+      "added bin/data.bin",
+      "removed dir/nested.txt",
+      "added link2",
+      "added tool.sh",
+      "added vendor/lib",
+    ]);
+    expect(changed.stats).toEqual({ additions: 4, deletions: 2, total: 6 });
     expect((await octokit.rest.repos.get(o)).data).toMatchObject({ default_branch: "main", fork: false });
     expect(restProblems(api)).toEqual([]);
   }, 60_000);
