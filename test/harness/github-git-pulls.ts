@@ -4,10 +4,10 @@
  * joins the same two already. As on GitHub, the pull request's head is kept in the base repository as
  * `refs/pull/{n}/head`, and its `head.sha`/`base.sha` are the branches' heads when asked.
  */
-import type { RecordedRequest } from "./github-api.js";
 import {
   type GitHubGit,
   type MountContext,
+  type RepositoryRoutes,
   type RouteResult,
   requireAccess,
   type StoredPull,
@@ -160,14 +160,8 @@ function createPull(store: GitHubGit, repo: StoredRepository, body: unknown, ctx
   return { status: 201, json, headers: { location: `${api(ctx, repo)}/pulls/${number}` } };
 }
 
-/** Undefined when `rest` is not `/pulls` or `/pulls/{n}` of a pull request the store holds. */
-export function storedPullsRoutes(
-  store: GitHubGit,
-  repo: StoredRepository,
-  rest: string,
-  request: RecordedRequest,
-  ctx: MountContext,
-): RouteResult | undefined {
+/** `/pulls` and `/pulls/{n}` of a pull request the store holds. */
+export const storedPullsRoutes: RepositoryRoutes = (store, repo, rest, request, ctx) => {
   if (rest === "/pulls" && request.method === "POST") return createPull(store, repo, request.body, ctx);
   if (rest === "/pulls" && request.method === "GET") {
     const q = request.query;
@@ -190,4 +184,4 @@ export function storedPullsRoutes(
     return pull ? { status: 200, json: pullJson(ctx, pull) } : undefined;
   }
   return undefined;
-}
+};

@@ -11,6 +11,7 @@ import {
   type GitHubGit,
   type MountContext,
   protectionRefusal,
+  type RepositoryRoutes,
   type RouteResult,
   requireAccess,
   type StoredRepository,
@@ -291,17 +292,10 @@ const ROUTES: [string, RegExp, Handler][] = [
   ["GET", /^\/commits\/(.+)$/, (_s, repo, _q, ctx, m) => getCommit(repo, decode(m[1]), ctx)],
 ];
 
-/** Undefined when `rest` (the path after `/repos/{o}/{r}`) is none of the git data routes. */
-export function gitDataRoutes(
-  store: GitHubGit,
-  repo: StoredRepository,
-  rest: string,
-  request: RecordedRequest,
-  ctx: MountContext,
-): RouteResult | undefined {
+export const gitDataRoutes: RepositoryRoutes = (store, repo, rest, request, ctx) => {
   for (const [method, pattern, handler] of ROUTES) {
     const match = method === request.method ? pattern.exec(rest) : null;
     if (match) return handler(store, repo, request, ctx, [...match]);
   }
   return undefined;
-}
+};

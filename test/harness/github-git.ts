@@ -67,6 +67,15 @@ export interface MountContext {
 
 export type RouteResult = { status: number; json?: unknown; headers?: Record<string, string> };
 
+/** Routes of one stored repository: `rest` is the path after `/repos/{o}/{r}`; undefined when none fits. */
+export type RepositoryRoutes = (
+  store: GitHubGit,
+  repo: StoredRepository,
+  rest: string,
+  request: RecordedRequest,
+  ctx: MountContext,
+) => RouteResult | undefined;
+
 export interface GitHubGitOptions {
   /** What the token may do, by GitHub's permission names (default: write to both). */
   permissions?: { contents?: Access; pull_requests?: Access };
@@ -170,26 +179,7 @@ export function createGitHubGit(options: GitHubGitOptions = {}): GitHubGit {
       return repo && m ? { repo, ref: m[2]! } : undefined;
     },
     firstPullNumber: options.firstPullNumber ?? 1,
-    teammatePush(repo, branch, files, message = "A teammate's commit") {
-      const head = repo.git.head(branch);
-      if (!head) throw new Error(`no branch ${branch} in ${repo.fullName}`);
-      const changes = Object.entries(files).map(([file, text]) => ({
-        path: file,
-        mode: "100644",
-        sha: text === null ? null : repo.git.writeBlob(Buffer.from(text)),
-      }));
-      const tree = repo.git.writeTree(repo.git.readCommit(head).tree, changes);
-      const sha = repo.git.writeCommit({
-        tree,
-        parents: [head],
-        message: `${message}\n`,
-        author: TEAMMATE,
-        committer: TEAMMATE,
-        sign: false,
-      });
-      if (!repo.git.updateRef(`refs/heads/${branch}`, sha, head)) throw new Error("the branch moved");
-      return sha;
-    },
+    teammatePush,
     when: (match, action) => hooks.push({ match, action }),
     route(request, ctx) {
       const hook = hooks.find((h) => h.match(request));
@@ -197,18 +187,7 @@ export function createGitHubGit(options: GitHubGitOptions = {}): GitHubGit {
         hooks.splice(hooks.indexOf(hook), 1);
         hook.action();
       }
-      if (request.path === "/graphql" && request.method === "POST") {
-        return graphqlRoute(store, request, ctx);
-      }
-      const m = /^\/repos\/([^/]+)\/([^/]+)(\/.*)?$/.exec(request.path);
-      const repo = m
-        ? store.repository(`${decodeURIComponent(m[1]!)}/${decodeURIComponent(m[2]!)}`)
-        : undefined;
-      if (!repo) return undefined;
-      const rest = m![3] ?? "";
-      return (
-        gitDataRoutes(store, repo, rest, request, ctx) ?? storedPullsRoutes(store, repo, rest, request, ctx)
-      );
+      return routeStored(store, request, ctx);
     },
     close: () => rmSync(root, { recursive: true, force: true }),
   };
@@ -218,6 +197,44 @@ export function createGitHubGit(options: GitHubGitOptions = {}): GitHubGit {
 /** A ref's global node id, the same in REST (`node_id`) and GraphQL (`Ref.id`). */
 export function refNodeId(repo: StoredRepository, ref: string): string {
   return Buffer.from(`03:Ref${repo.id}:${ref}`).toString("base64");
+}
+
+/** A teammate's unsigned commit on top of `branch`, as `git push` would land it. */
+function teammatePush(
+  repo: StoredRepository,
+  branch: string,
+  files: Record<string, string | null>,
+  message = "A teammate's commit",
+): string {
+  const head = repo.git.head(branch);
+  if (!head) throw new Error(`no branch ${branch} in ${repo.fullName}`);
+  const changes = Object.entries(files).map(([file, text]) => ({
+    path: file,
+    mode: "100644",
+    sha: text === null ? null : repo.git.writeBlob(Buffer.from(text)),
+  }));
+  const tree = repo.git.writeTree(repo.git.readCommit(head).tree, changes);
+  const sha = repo.git.writeCommit({
+    tree,
+    parents: [head],
+    message: `${message}\n`,
+    author: TEAMMATE,
+    committer: TEAMMATE,
+    sign: false,
+  });
+  if (!repo.git.updateRef(`refs/heads/${branch}`, sha, head)) throw new Error("the branch moved");
+  return sha;
+}
+
+/** `/graphql`, or a route of a stored repository; undefined for anything else. */
+function routeStored(store: GitHubGit, request: RecordedRequest, ctx: MountContext): RouteResult | undefined {
+  if (request.path === "/graphql" && request.method === "POST") return graphqlRoute(store, request, ctx);
+  const m = /^\/repos\/([^/]+)\/([^/]+)(\/.*)?$/.exec(request.path);
+  if (!m) return undefined;
+  const repo = store.repository(`${decodeURIComponent(m[1]!)}/${decodeURIComponent(m[2]!)}`);
+  if (!repo) return undefined;
+  const rest = m[3] ?? "";
+  return gitDataRoutes(store, repo, rest, request, ctx) ?? storedPullsRoutes(store, repo, rest, request, ctx);
 }
 
 /** GitHub's answer to a write the token may not make, naming the permission it lacks. */

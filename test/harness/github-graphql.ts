@@ -158,7 +158,11 @@ export function repositoryNode(store: GitHubGit, repo: StoredRepository): Record
 
 /** Answers `POST /graphql`: 200 with `data` and/or `errors`, as GitHub does. */
 export function graphqlRoute(store: GitHubGit, request: RecordedRequest, ctx: MountContext): RouteResult {
-  const body = (request.body ?? {}) as { query?: unknown; variables?: Record<string, unknown> };
+  const body = (request.body ?? {}) as {
+    query?: unknown;
+    variables?: Record<string, unknown>;
+    operationName?: string;
+  };
   if (typeof body.query !== "string") {
     return {
       status: 200,
@@ -196,6 +200,7 @@ export function graphqlRoute(store: GitHubGit, request: RecordedRequest, ctx: Mo
     document,
     rootValue,
     variableValues: body.variables ?? {},
+    operationName: body.operationName,
   }) as { data?: unknown; errors?: readonly GraphQLError[] };
   if ("then" in result) throw new Error("the stand-in's resolvers are synchronous");
   return {

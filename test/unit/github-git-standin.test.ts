@@ -70,6 +70,13 @@ const COMMIT_MUTATION = `mutation($input: CreateCommitOnBranchInput!) {
   }
 }`;
 
+/** createCommitOnBranch's input for a commit of no change on `main`, expected at `head`. */
+const onMain = (head: string) => ({
+  branch: { repositoryNameWithOwner: "octo/repo", branchName: "main" },
+  expectedHeadOid: head,
+  message: { headline: "x" },
+});
+
 type HeadAnswer = {
   viewer: { login: string };
   repository: {
@@ -291,11 +298,7 @@ describe("GraphQL, validated against GitHub's schema", () => {
     const misspelled = COMMIT_MUTATION.replace("messageHeadline", "messageHeadlin");
     await expect(
       octokit.graphql(misspelled, {
-        input: {
-          branch: { repositoryNameWithOwner: "octo/repo", branchName: "main" },
-          expectedHeadOid: head,
-          message: { headline: "x" },
-        },
+        input: onMain(head),
       }),
     ).rejects.toMatchObject({
       errors: [
@@ -334,11 +337,7 @@ describe("the setups a delivery meets", () => {
     ).rejects.toMatchObject({ status: 403 });
     await expect(
       octokit.graphql(COMMIT_MUTATION, {
-        input: {
-          branch: { repositoryNameWithOwner: "octo/repo", branchName: "main" },
-          expectedHeadOid: head,
-          message: { headline: "x" },
-        },
+        input: onMain(head),
       }),
     ).rejects.toMatchObject({
       errors: [{ type: "FORBIDDEN", message: "Resource not accessible by integration" }],
@@ -374,11 +373,7 @@ describe("the setups a delivery meets", () => {
   it("a protected default branch: a pull request required refuses every write; signed commits required refuses an unsigned one", async () => {
     const { repo, api, octokit, o } = await setup();
     const head = repo.git.head("main")!;
-    const input = {
-      branch: { repositoryNameWithOwner: "octo/repo", branchName: "main" },
-      expectedHeadOid: head,
-      message: { headline: "x" },
-    };
+    const input = onMain(head);
     repo.protection.main = { requirePullRequest: true };
     await expect(octokit.graphql(COMMIT_MUTATION, { input })).rejects.toMatchObject({
       errors: [
