@@ -112,7 +112,7 @@ export interface GitHubGit {
     files: Record<string, string | null>,
     message?: string,
   ): string;
-  /** Runs `action` once, just before the first request `match` accepts is answered. */
+  /** Runs `action` once, just before the first request `match` accepts is routed (after auth and injected failures). */
   when(match: (request: RecordedRequest) => boolean, action: () => void): void;
   /** Answers a request for a stored repository or `/graphql`; undefined for anything else. */
   route(request: RecordedRequest, ctx: MountContext): RouteResult | undefined;
