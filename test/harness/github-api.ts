@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { GitHubGit, MountContext } from "./github-git.js";
 import { type PullsState, pullsRoutes, type SeedPullFile } from "./github-pulls.js";
 import { githubExample } from "./openapi.js";
 
@@ -92,6 +93,11 @@ export interface GitHubApiOptions {
   failNext?: FailureRule[];
   /** The files of pull requests, by number, with their patches (test/harness/github-pulls.ts). */
   pullFiles?: Record<number, SeedPullFile[]>;
+  /**
+   * Repositories stored for real (test/harness/github-git.ts): their git data, branches, commits, pull
+   * requests and `/graphql` are answered from bare repositories, before any other route.
+   */
+  git?: GitHubGit;
 }
 
 export interface GitHubApiState {
@@ -342,9 +348,17 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
     return text;
   };
 
+  const mounted: MountContext = {
+    baseUrl: () => baseUrl,
+    user: () => userJson(login, userType) as unknown as Record<string, unknown>,
+    error: (status, message, extra, headers) => new HttpError(status, message, extra, headers),
+  };
+
   const route = (
     request: RecordedRequest,
   ): { status: number; json?: unknown; headers?: Record<string, string> } => {
+    const stored = options.git?.route(request, mounted);
+    if (stored) return stored;
     const { method, path } = request;
     const segments = path.split("/").map((segment) => decodeURIComponent(segment));
 

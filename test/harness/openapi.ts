@@ -34,6 +34,7 @@ function load() {
   if (loaded) return loaded;
   const doc = read();
   allowNullEnums(doc);
+  allowNullUntyped(doc);
   // OpenAPI 3.0 schemas: `nullable`, formats and vendor keywords are not checked as JSON Schema keywords.
   const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
   ajv.addSchema(doc, "github");
@@ -61,6 +62,25 @@ function allowNullEnums(node: unknown): void {
   const o = node as Record<string, unknown>;
   if (o.nullable === true && Array.isArray(o.enum) && !o.enum.includes(null)) o.enum.push(null);
   for (const value of Object.values(o)) allowNullEnums(value);
+}
+
+/**
+ * ajv accepts `nullable` only beside a `type`; GitHub's description also puts it beside a bare
+ * `oneOf`/`anyOf`/`allOf` (a commit's `author` is a user or an empty object, or null). Such a schema
+ * becomes "it, or null", which is what OpenAPI 3.0 means by it.
+ */
+function allowNullUntyped(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) allowNullUntyped(item);
+    return;
+  }
+  if (node === null || typeof node !== "object") return;
+  const o = node as Record<string, unknown>;
+  for (const value of Object.values(o)) allowNullUntyped(value);
+  if (o.nullable !== true || o.type !== undefined) return;
+  const { nullable: _, ...rest } = o;
+  for (const key of Object.keys(o)) delete o[key];
+  o.anyOf = [rest, { type: "null" }];
 }
 
 const compiled = new Map<string, ValidateFunction>();
