@@ -25,9 +25,15 @@ export function excludedPatterns(root) {
   return includes.filter((p) => p.startsWith("!")).map((p) => p.slice(1));
 }
 
-/** A pattern names a file, or a folder and so everything in it. @param {string} rel @param {string[]} patterns */
+/**
+ * A pattern names a file, or a folder and so everything in it (by prefix too: a glob's `**` skips what
+ * begins with a dot, and bench/out/ holds checkouts with their `.git`).
+ * @param {string} rel @param {string[]} patterns
+ */
 const isExcluded = (rel, patterns) =>
-  patterns.some((p) => path.matchesGlob(rel, p) || path.matchesGlob(rel, `${p}/**`));
+  patterns.some(
+    (p) => rel.startsWith(`${p}/`) || path.matchesGlob(rel, p) || path.matchesGlob(rel, `${p}/**`),
+  );
 
 /** Lines as `wc -l` counts them: a last line without its newline still counts. @param {string} text */
 export const countLines = (text) =>

@@ -78,8 +78,8 @@ export function prepare(name, o) {
   if (edits) {
     finalDir = path.join(dir, "final");
     initialDir = path.join(dir, "initial");
-    writeFiles(finalDir, o.files, "final");
-    writeFiles(initialDir, o.files, "initial");
+    writeFiles(finalDir, o.files ?? [], "final");
+    writeFiles(initialDir, o.files ?? [], "initial");
     editEnv = { BENCH_AGENT: o.agentPath, BENCH_FINAL_DIR: finalDir, BENCH_WORKSPACE: workspace };
     agentFile = EDIT_AGENT;
     chmodSync(EDIT_AGENT, 0o755);

@@ -265,7 +265,7 @@ export class LiveAgent implements AgentSource {
     if (strategy !== "unprivileged-user" || !settings.agentUser) return;
     this.credentials = await stashCredentials(settings.workspace);
     try {
-      this.agentUser = setUpAgentUser({
+      this.agentUser = await setUpAgentUser({
         prefix: settings.agentUser,
         workspace: settings.workspace,
         runnerTemp: deps.env.RUNNER_TEMP,

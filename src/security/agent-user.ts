@@ -26,18 +26,18 @@
  * Every program run as root, with sudo, or to drop privileges comes from the system's directories
  * (privileged.ts), never the job's PATH.
  */
-import { chmodSync, existsSync, realpathSync, statSync } from "node:fs";
-import { userInfo } from "node:os";
+import { chmodSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import type { AgentCommand } from "../agent/command.js";
 import { CANCEL_BUDGET, RUN_DEADLINES } from "../base/deadlines.js";
 import { InputError } from "../base/errors.js";
 import { endProcesses, type Privileged, sweepSharedTemp } from "./agent-user-end.js";
-import { type Ids, PRIVATE_TEMP_DIRS, planView, uncovered, type ViewPlan, viewArgs } from "./agent-view.js";
+import { uncovered, type ViewPlan, viewArgs } from "./agent-view.js";
 import { type Grant, grantsFor } from "./grants.js";
 import { asAgentUser, dropTo, type Fail, type Programs, privileged, systemPrograms } from "./privileged.js";
 import { findExecutable } from "./strategy.js";
-import { CONFIG_DIR, createUser, freshHome, runUserName, STATE_DIR } from "./user-account.js";
+import { CONFIG_DIR, createUser, freeUid, freshHome, runUserName, STATE_DIR } from "./user-account.js";
+import { ownView } from "./view-probe.js";
 
 export interface AgentUser {
   /** This run's user. */
@@ -72,7 +72,7 @@ interface Setup {
   uid: number;
 }
 
-export function setUpAgentUser(s: Setup): AgentUser {
+export async function setUpAgentUser(s: Setup): Promise<AgentUser> {
   const fail: Fail = (what, err) => {
     throw new InputError(
       "safety-strategy",
@@ -90,14 +90,17 @@ export function setUpAgentUser(s: Setup): AgentUser {
   const agentReal = agent ? realpathSync(agent) : undefined;
   const installDir = agentReal ? path.dirname(agentReal) : undefined;
   const home = freshHome(name);
-  const user = createUser(s, name, home, bin, asRoot, fail);
+  // The probe of its own view runs while the user is made: it needs the uid, not the account.
+  const uid = freeUid();
+  const viewing = ownView({ s, bin, asRoot, workspace, owner, home, installDir }, uid);
+  const user = createUser(s, name, home, bin, asRoot, fail, uid);
   const end: End = { s, name, home, uid: user.uid, gid: user.gid, bin, asRoot, grants: [], owner };
   let view: ViewPlan | string;
   try {
     // -R without -L: the link itself changes hands, nothing it points to is followed.
     const r = asRoot(bin.chown, ["-R", `${name}:`, home]);
     if (!r.ok) fail(`could not give ${name} its home for this run`, r.err);
-    view = ownView({ s, bin, asRoot, workspace, owner, agent: [user.uid, user.gid], home, installDir });
+    view = await viewing.then((v) => (typeof v === "string" ? v : v([user.uid, user.gid])));
     end.view = typeof view === "string" ? undefined : view;
     const plan = end.view;
     end.grants = grantsFor({
@@ -135,39 +138,6 @@ export function setUpAgentUser(s: Setup): AgentUser {
       return released;
     },
   };
-}
-
-type ViewSetup = Pick<End, "s" | "bin" | "asRoot" | "owner" | "home"> & {
-  workspace: string;
-  agent: Ids;
-  installDir: string | undefined;
-};
-
-/**
- * The agent's own view (agent-view.ts) where the probe shows the machine allows it: its plan; else why
- * not, in a few words.
- */
-function ownView(v: ViewSetup): ViewPlan | string {
-  if (!v.bin.python3) return "python3 is not in the system's directories";
-  const real = (dirs: (string | undefined)[]) => [
-    ...new Set(dirs.filter((d): d is string => !!d && existsSync(d)).map((d) => realpathSync(d))),
-  ];
-  const ownerHome = v.asRoot(v.bin.getent, ["passwd", String(v.owner.uid)]).out.split(":")[5];
-  const install = v.installDir && statSync(v.installDir);
-  const plan = planView({
-    workspace: v.workspace,
-    owner: [v.owner.uid, v.owner.gid],
-    agent: v.agent,
-    home: realpathSync(v.home),
-    install: v.installDir && install ? { dir: v.installDir, owner: [install.uid, install.gid] } : undefined,
-    hidden: real([v.s.env.HOME, userInfo().homedir, ownerHome?.trim(), v.s.runnerTemp]),
-    temp: real([...PRIVATE_TEMP_DIRS]),
-  });
-  const probe = v.asRoot(v.bin.python3, viewArgs(plan), RUN_DEADLINES.viewProbeMs);
-  if (probe.ok) return plan;
-  return probe.timedOut
-    ? "its set-up did not finish in time"
-    : probe.err.split("\n").at(-1) || "its set-up failed";
 }
 
 interface End {
@@ -231,7 +201,8 @@ function releaseUser(e: End, ms: number = RUN_DEADLINES.agentUserEndMs): string[
     return warnings;
   }
   asRoot(bin.rm, ["-rf", "--one-file-system", e.home]);
-  const swept = sweepSharedTemp(bin, e.uid, asRoot, asAgent, ms);
+  // Through its own view, the shared temporary directories it wrote were its own, gone with its namespace.
+  const swept = e.view ? undefined : sweepSharedTemp(bin, e.uid, asRoot, asAgent, ms);
   if (swept) warnings.push(swept);
   const gone = asRoot(bin.userdel, [name]);
   if (!gone.ok) warnings.push(`the user ${name} could not be removed (${gone.err.split("\n")[0]})`);

@@ -35,23 +35,16 @@ export function createUser(
   bin: Programs,
   asRoot: Privileged,
   fail: Fail,
+  first: number = freeUid(),
 ): { uid: number; gid: number } {
   const useradd = (uid: number) =>
     asRoot(bin.useradd, [
       ...["--system", "--no-create-home", "--no-log-init", "--user-group", "--shell", "/bin/sh"],
       ...["--home-dir", home, "--uid", String(uid), name],
     ]);
-  // A uid no account has (useradd: 4 when one does) and no process runs as (one left by a user removed by
-  // hand would be the agent's to signal, and ended with it): else another draw.
-  const free = () => {
-    for (let i = 0; i < 8; i++) {
-      const uid = randomUid();
-      if (processesOf(uid)?.length === 0) return uid;
-    }
-    return randomUid();
-  };
-  let made = useradd(free());
-  for (let i = 0; i < 4 && made.code === 4; i++) made = useradd(free());
+  // A uid no account has (useradd: 4 when one does): else another draw.
+  let made = useradd(first);
+  for (let i = 0; i < 4 && made.code === 4; i++) made = useradd(freeUid());
   if (!made.ok) {
     rmSync(home, { recursive: true, force: true });
     fail(`could not create the user ${name}`, made.err);
@@ -66,6 +59,18 @@ export function createUser(
     fail(`the user ${name} has no uid of its own`, "");
   }
   return { uid, gid };
+}
+
+/**
+ * A uid no process runs as (one left by a user removed by hand would be the agent's to signal, and ended
+ * with it), drawn from {@link UID_RANGE}.
+ */
+export function freeUid(): number {
+  for (let i = 0; i < 8; i++) {
+    const uid = randomUid();
+    if (processesOf(uid)?.length === 0) return uid;
+  }
+  return randomUid();
 }
 
 /** Where the agent's user's uid is drawn from (createUser). */
