@@ -7,8 +7,8 @@
  * src/index.ts) and GitHub's local-action runner call; tests hand in their own dependencies.
  */
 import { readContext } from "./github/context.js";
+import { runLimits } from "./model/run-limits.js";
 import type { LiveProgress } from "./publish/live-progress.js";
-import { runBudgets } from "./run/budgets.js";
 import { prepareContract } from "./run/contract.js";
 import { type Deps, withDefaults } from "./run/deps.js";
 import { conclude, notStarted } from "./run/exit.js";
@@ -17,7 +17,7 @@ import { judge } from "./run/judge.js";
 import { LastResort } from "./run/last-resort.js";
 import { LiveAgent } from "./run/live-agent.js";
 import { observe } from "./run/observe.js";
-import { progressComment } from "./run/progress.js";
+import { liveProgressFor } from "./run/progress.js";
 import { type AgentSource, transcriptSource } from "./run/source.js";
 
 export type { Deps };
@@ -60,7 +60,7 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     const startedAt = deps.now();
 
     // The run, watched by the live log, the change tracker and the progress comment.
-    const progress: LiveProgress | undefined = progressComment(
+    const progress: LiveProgress | undefined = liveProgressFor(
       settings,
       context,
       source.live,
@@ -76,7 +76,7 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
       redact,
       contract: contract !== undefined,
       progress,
-      budgets: runBudgets(settings, deps.warning),
+      limits: runLimits(settings, deps.warning),
       cancelled: deps.cancelled,
     });
 
@@ -97,7 +97,7 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     });
     const inRepo = observed.changes.files.filter((f) => f.status !== "outside").length;
     observed.live.footer(observed.model, judged.verdict, wallMs, inRepo);
-    log.close();
+    log.endGroupAndFlush();
     for (const w of back.warnings) deps.warning(w);
 
     // Outputs, job summary, the review and the PR comment (the progress comment becomes the report).

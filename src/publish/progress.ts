@@ -13,7 +13,7 @@
  * the request in flight (aborting only one that hangs), so that no late update can overwrite the report.
  */
 
-import { CANCEL_BUDGET, RUN_DEADLINES } from "../base/deadlines.js";
+import { CANCEL_DEADLINES, RUN_DEADLINES } from "../base/deadlines.js";
 import { formatDuration } from "../base/format.js";
 import type { Redact } from "../base/redact.js";
 import type { CommentClient } from "../github/api.js";
@@ -61,7 +61,7 @@ export interface ProgressOptions {
  */
 const FINISH_WAIT_MS = RUN_DEADLINES.progressFinishMs;
 /** How long an aborted request may take to settle (a client honouring its signal: at once). */
-const ABORT_WAIT_MS = CANCEL_BUDGET.progressMs;
+const ABORT_WAIT_MS = CANCEL_DEADLINES.progressMs;
 /** How long {@link ProgressComment.fail} gives its own write (then the process may end). */
 const FAIL_WAIT_MS = RUN_DEADLINES.progressFailMs;
 

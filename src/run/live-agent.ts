@@ -7,9 +7,9 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { AgentRun, DEFAULT_GRACES, type Graces } from "../agent/agent-run.js";
 import { agentCommand } from "../agent/command.js";
 import type { RunningAgent, StartAgent } from "../agent/process.js";
-import { AgentSession, DEFAULT_GRACES, type Graces } from "../agent/session.js";
 import { formatBytes, formatDuration } from "../base/format.js";
 import { randomHex } from "../base/random.js";
 import type { Redact } from "../base/redact.js";
@@ -68,7 +68,7 @@ export class LiveAgent implements AgentSource {
   transcriptFile = "";
   private readonly graces: Graces;
   private settings: Settings;
-  private session: AgentSession | undefined;
+  private session: AgentRun | undefined;
   private snapshot: Map<string, string> | undefined;
   private ready: Prepared & { kind: "ready" } = { kind: "ready" };
   private fileCommands: FileCommandsSnapshot | undefined;
@@ -280,7 +280,7 @@ export class LiveAgent implements AgentSource {
   }
 
   /** The safety strategy applied to the agent's command, the header logged, the session made. */
-  private startSession(): AgentSession {
+  private startSession(): AgentRun {
     const { settings, deps, log, graces } = this;
     const uid = process.geteuid?.() ?? -1;
     if (!this.strategy) throw new Error("the safety strategy is resolved in prepare()");
@@ -294,7 +294,7 @@ export class LiveAgent implements AgentSource {
     log.text(runHeader(settings));
     log.text(guarded.header);
     log.flush();
-    return new AgentSession({
+    return new AgentRun({
       command: guarded.command,
       startAgent: (cmd, opts) => {
         const agent = deps.startAgent(cmd, opts);

@@ -3,11 +3,11 @@
  * tracker, the source's ear for the result, the progress comment), then the end of the stream summed up:
  * the file changes, read only once the agent and its process group are gone.
  */
-import { CANCEL_BUDGET, RUN_DEADLINES, waitEnd } from "../base/deadlines.js";
+import { CANCEL_DEADLINES, RUN_DEADLINES, waitEnd } from "../base/deadlines.js";
 import type { Redact } from "../base/redact.js";
 import type { ChangeTracker } from "../changes/tracker.js";
 import type { ChangeSet } from "../changes/types.js";
-import type { Budget } from "../model/budgets.js";
+import type { RunLimit } from "../model/run-limits.js";
 import type { ModelUpdate, RunModel } from "../model/run-model.js";
 import type { Breach } from "../model/verdict.js";
 import type { Pipeline } from "../pipeline/pipeline.js";
@@ -39,8 +39,8 @@ export interface ObserveOptions {
   /** A contract judges the final message: the report's head start renders it without its block. */
   contract: boolean;
   progress?: LiveProgress;
-  /** Limits the run must keep (model/budgets.ts): the first broken stops the agent. */
-  budgets: readonly Budget[];
+  /** Limits the run must keep (model/run-limits.ts): the first broken stops the agent. */
+  limits: readonly RunLimit[];
   /** The runner's cancel, whenever it comes (run/last-resort.ts): the changes then have their share left. */
   cancelled?: AbortSignal;
 }
@@ -62,9 +62,9 @@ export async function observe(source: AgentSource, o: ObserveOptions): Promise<O
   // No progress update may land after the report: stopped (and its request in flight awaited) first.
   await o.progress?.finish();
   const cancelled = end.stopped?.reason === "cancel";
-  const budgetMs = cancelled ? CANCEL_BUDGET.changesMs : RUN_DEADLINES.changesMs;
+  const budgetMs = cancelled ? CANCEL_DEADLINES.changesMs : RUN_DEADLINES.changesMs;
   // A cancel that comes while they are read leaves them their share of the cancel budget, no more.
-  const late = waitEnd(budgetMs, CANCEL_BUDGET.changesMs, o.cancelled);
+  const late = waitEnd(budgetMs, CANCEL_DEADLINES.changesMs, o.cancelled);
   const changes = await tracker
     .finish({
       git: source.git,
@@ -121,10 +121,10 @@ function build(parts: typeof import("./after-start.js"), source: AgentSource, o:
   if (o.progress) listeners.push(o.progress.onUpdate);
   // Only when there are limits: each is a look at every update, on the hot path.
   let breach: Breach | undefined;
-  if (o.budgets.length > 0) {
+  if (o.limits.length > 0) {
     listeners.push((u) => {
       if (breach) return;
-      for (const b of o.budgets) {
+      for (const b of o.limits) {
         breach = b.check(u);
         if (!breach) continue;
         o.log.text(`⛔ ${breach.error}`);

@@ -9,7 +9,7 @@ import type { LogWriter } from "../render/log-writer.js";
 import type { Settings } from "../settings/settings.js";
 import type { Deps } from "./deps.js";
 
-export function progressComment(
+export function liveProgressFor(
   settings: Settings,
   context: RunContext,
   live: boolean,
