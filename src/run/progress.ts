@@ -6,11 +6,11 @@ import type { Redact } from "../base/redact.js";
 import type { RunContext } from "../github/context.js";
 import { LiveProgress } from "../publish/live-progress.js";
 import type { LogWriter } from "../render/log-writer.js";
-import type { Settings } from "../settings/settings.js";
 import type { Deps } from "./deps.js";
+import type { RunSettings } from "./resolve.js";
 
 export function liveProgressFor(
-  settings: Settings,
+  settings: RunSettings,
   context: RunContext,
   live: boolean,
   deps: Deps,
