@@ -74,7 +74,7 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
       contract: contract !== undefined,
       progress,
       limits: runLimits(settings, deps.warning),
-      cancelled: deps.cancelled,
+      lateCancel: deps.cancelled,
     });
 
     // What the agent was kept from goes back: the PR's configuration, this step's file commands.
@@ -93,7 +93,7 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
       checkout: prepared.checkout?.dir,
     });
     const inRepo = observed.changes.files.filter((f) => f.status !== "outside").length;
-    observed.live.footer(observed.model, judged.verdict, wallMs, inRepo);
+    observed.liveLog.footer(observed.model, judged.verdict, wallMs, inRepo);
     log.endGroupAndFlush();
     for (const w of back.warnings) deps.warning(w);
 

@@ -2,7 +2,7 @@
  * A live agent as the run's source: admitted, its CLI ready, this step's file commands noted, the working
  * tree's own changes snapshot, the safety strategy applied, the chat it continues restored; then started
  * on the run's settings (./agent-start.ts), supervised and read; afterwards what it must not keep is put
- * back (./put-back.ts, which the last resort owns from the start).
+ * back (./set-aside.ts, which the last resort owns from the start).
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync } from "node:fs";
@@ -28,8 +28,8 @@ import { type AdmitDeps, admit } from "./admit.js";
 import { type StartDeps, startAgentRun } from "./agent-start.js";
 import { CarriedChat } from "./chat.js";
 import { ensureCli } from "./cli.js";
-import { PutBack } from "./put-back.js";
 import { agentProgram } from "./resolve.js";
+import { SetAside } from "./set-aside.js";
 import type { AgentSource, Back, Feed, Prepared, SourceEnd } from "./source.js";
 
 export interface LiveAgentDeps extends AdmitDeps, StartDeps {
@@ -63,15 +63,15 @@ interface Staged {
   coreLimit: Promise<string | undefined> | undefined;
 }
 
-/** A live agent, its put-back owned by the last resort from now on. */
+/** A live agent; what it sets aside is the last resort's to put back from now on. */
 export function liveAgent(given: Settings, context: RunContext, world: LiveAgentWorld): AgentSource {
   const agent = new LiveAgent(given, context, world);
-  world.resort.owns(() => agent.guard.undo());
+  world.resort.owns(() => agent.aside.undo());
   return agent;
 }
 
 class LiveAgent implements AgentSource {
-  readonly guard: PutBack;
+  readonly aside: SetAside;
   private readonly git: GitReader;
   private readonly graces: Graces;
   private staged: Staged | undefined;
@@ -83,7 +83,7 @@ class LiveAgent implements AgentSource {
     private readonly context: RunContext,
     private readonly w: LiveAgentWorld,
   ) {
-    this.guard = new PutBack(w.deps.env, () => w.deps.cancelled?.aborted);
+    this.aside = new SetAside(w.deps.env, () => w.deps.cancelled?.aborted);
     this.graces = { ...DEFAULT_GRACES, ...w.deps.graces };
     this.git = createGitReader(given.workspace);
   }
@@ -96,7 +96,7 @@ class LiveAgent implements AgentSource {
     const strategy = this.resolveStrategy();
     const admission = await admit(given, context, deps, log);
     if (admission.kind !== "admitted") return admission;
-    this.guard.setAside(admission.restored);
+    this.aside.protectedConfig(admission.restored);
     // Once admitted: the strategy's one notice; under no-sudo the action's core-dump limit goes to 0 (in
     // the background).
     if (strategy.notice) log.annotate("notice", strategy.notice);
@@ -113,7 +113,7 @@ class LiveAgent implements AgentSource {
     // are then done too), so that what a process left by an earlier step changed meanwhile is not taken
     // for the agent's doing.
     if (cli.installed) snapshot = first.then(() => snapshotWorkingTree(git, given.workspace));
-    this.guard.noted(noteFileCommands(deps.env));
+    this.aside.noted(noteFileCommands(deps.env));
     const transcriptFile = transcriptPath(deps.env);
     // Before the checkout's credential is stashed (isolate writes .git/config, which status reads).
     const before = await snapshot;
@@ -130,8 +130,8 @@ class LiveAgent implements AgentSource {
         cli,
         carried: chat?.resume,
         onUpdate: this.onUpdate,
-        putBack: () => this.guard.putBack(cli),
-        abandon: () => this.guard.abandon(cli),
+        putBack: () => this.aside.putBack(cli),
+        abandon: () => this.aside.abandon(cli),
       },
     };
   }
@@ -150,7 +150,7 @@ class LiveAgent implements AgentSource {
         {
           settings,
           strategy: staged.strategy,
-          agentUser: this.guard.user,
+          agentUser: this.aside.user,
           transcriptFile: staged.transcriptFile,
           graces: this.graces,
           track: this.w.resort.track,
@@ -158,7 +158,7 @@ class LiveAgent implements AgentSource {
           // not under an agent user, whose processes outside the group go only when it is released (after
           // the reading).
           onExit: () => {
-            if (!this.guard.user) atExit = treeAtExit(this.git);
+            if (!this.aside.user) atExit = treeAtExit(this.git);
           },
           redact: this.w.redact,
         },
@@ -172,9 +172,9 @@ class LiveAgent implements AgentSource {
     } finally {
       // Its chat saved while its home is still there (also after a failure, a timeout or a cancel), once
       // every process of its user is gone: none may act on what the save reads.
-      this.guard.user?.endProcesses(deps.cancelled?.aborted);
+      this.aside.user?.endProcesses(deps.cancelled?.aborted);
       await staged.chat?.save(end?.stopped?.reason === "cancel", deps.cancelled);
-      this.guard.release();
+      this.aside.release();
     }
   }
 
@@ -203,7 +203,7 @@ class LiveAgent implements AgentSource {
   private async isolate(strategy: Strategy, program: Settings): Promise<AgentUser | undefined> {
     const { deps } = this.w;
     if (strategy !== "unprivileged-user" || !program.agentUser) return undefined;
-    this.guard.stashed(await stashCredentials(program.workspace));
+    this.aside.stashed(await stashCredentials(program.workspace));
     try {
       const user = setUpAgentUser({
         prefix: program.agentUser,
@@ -213,10 +213,10 @@ class LiveAgent implements AgentSource {
         env: deps.env,
         uid: process.geteuid?.() ?? -1,
       });
-      this.guard.madeUser(user);
+      this.aside.madeUser(user);
       return user;
     } catch (e) {
-      this.guard.release();
+      this.aside.release();
       throw e;
     }
   }

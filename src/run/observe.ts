@@ -26,7 +26,7 @@ export interface Observed {
   /** Lines came, and none was a JSON event: the wrong binary, or a wrapper that reformats the stream. */
   notStreamJson: number;
   /** The live log, for the footer once the verdict is in. */
-  live: LiveLog;
+  liveLog: LiveLog;
   cancelled: boolean;
   /** The first limit of the run that was broken (the agent was stopped for it). */
   breach?: Breach;
@@ -43,7 +43,7 @@ export interface ObserveOptions {
   /** Limits the run must keep (model/run-limits.ts): the first broken stops the agent. */
   limits: readonly RunLimit[];
   /** The runner's cancel, whenever it comes (run/last-resort.ts): the changes then have their share left. */
-  cancelled?: AbortSignal;
+  lateCancel?: AbortSignal;
 }
 
 interface Wired {
@@ -71,7 +71,7 @@ export async function observe(source: AgentSource, ready: Ready, o: ObserveOptio
   const cancelled = end.stopped?.reason === "cancel";
   const budgetMs = cancelled ? CANCEL_DEADLINES.changesMs : RUN_DEADLINES.changesMs;
   // A cancel that comes while they are read leaves them their share of the cancel budget, no more.
-  const late = waitEnd(budgetMs, CANCEL_DEADLINES.changesMs, o.cancelled);
+  const late = waitEnd(budgetMs, CANCEL_DEADLINES.changesMs, o.lateCancel);
   const changes = await tracker
     .finish({
       git: ready.checkout?.git ?? noGit,
@@ -86,7 +86,7 @@ export async function observe(source: AgentSource, ready: Ready, o: ObserveOptio
     changes,
     end,
     notStreamJson: pipeline.events === 0 ? pipeline.stats.malformed : 0,
-    live,
+    liveLog: live,
     cancelled,
     breach: breached(),
   };

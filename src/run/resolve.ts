@@ -12,8 +12,8 @@ import type { PreparedContract } from "./contract.js";
 /** The settings after the run's preparation: read-only from the moment they are made. */
 export type RunSettings = Readonly<Settings>;
 
-/** What the preparation found: the CLI (none for a replay) and the chat carried to this run. */
-export interface Found {
+/** What the preparation decided: the CLI (none for a replay) and the chat carried to this run. */
+export interface Decided {
   cli?: Cli;
   /** The pull request's chat restored from its earlier runs (`session: pull-request`). */
   carried?: string;
@@ -32,14 +32,14 @@ export function agentProgram(
 
 export function resolveSettings(
   given: Settings,
-  found: Found,
+  decided: Decided,
   contract: PreparedContract | undefined,
 ): RunSettings {
   return Object.freeze({
     ...given,
-    ...agentProgram(given, found.cli),
+    ...agentProgram(given, decided.cli),
     // A chat the workflow names (`resume`) wins over the one carried.
-    resume: given.resume ?? found.carried,
+    resume: given.resume ?? decided.carried,
     prompt: contract?.prompt ?? given.prompt,
   });
 }

@@ -13,7 +13,7 @@ import { settleConfig } from "./admit.js";
 import { addCliToPath, type Cli } from "./cli.js";
 import { type Back, NOTHING_BACK } from "./source.js";
 
-export class PutBack {
+export class SetAside {
   private config: Restored | undefined;
   private fileCommands: FileCommandsSnapshot | undefined;
   private credentials: StashedCredentials | undefined;
@@ -32,7 +32,7 @@ export class PutBack {
   ) {}
 
   /** Admission set the prompt's protected configuration aside: it goes back on every path. */
-  setAside(config: Restored | undefined): void {
+  protectedConfig(config: Restored | undefined): void {
     this.config = config;
   }
 
