@@ -7,19 +7,19 @@
  * src/index.ts) and GitHub's local-action runner call; tests hand in their own dependencies.
  */
 import { readContext } from "./github/context.js";
-import type { LogWriter } from "./render/log-writer.js";
-import { runBudgets } from "./run/budgets.js";
+import { runLimits } from "./model/run-limits.js";
+import type { LiveProgress } from "./publish/live-progress.js";
 import { prepareContract } from "./run/contract.js";
 import { type Deps, withDefaults } from "./run/deps.js";
 import { conclude, notStarted } from "./run/exit.js";
 import { readInputs } from "./run/inputs.js";
 import { judge } from "./run/judge.js";
 import { LastResort } from "./run/last-resort.js";
-import { LiveAgent } from "./run/live-agent.js";
+import { liveAgent } from "./run/live-agent.js";
 import { observe } from "./run/observe.js";
-import { progressComment } from "./run/progress.js";
-import { type AgentSource, transcriptSource } from "./run/source.js";
-import type { Settings } from "./settings/settings.js";
+import { liveProgressFor } from "./run/progress.js";
+import { resolveSettings } from "./run/resolve.js";
+import { type AgentSource, NOTHING_BACK, transcriptSource } from "./run/source.js";
 
 export type { Deps };
 
@@ -34,36 +34,51 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     const { settings: given, redact } = readInputs(deps.env, log, resort.secrets);
     const context = readContext(deps.env);
 
-    // Where the stream comes from: the one place that asks whether an agent runs at all.
+    // Where the stream comes from: the one place that asks whether an agent runs at all. From here on,
+    // whatever ends the run, what a live agent sets up is put back (the last resort owns its undo).
     const source: AgentSource = given.transcript
-      ? transcriptSource({ ...given, transcript: given.transcript }, deps, log)
-      : new LiveAgent(given, context, deps, log, redact, resort.track);
-    // From here on, whatever ends the run, what the source sets up is put back (the last resort's undo).
-    resort.owns(() => source.undo());
+      ? transcriptSource(given.transcript, deps, log)
+      : liveAgent(given, context, { deps, log, redact, resort });
 
     // Admission (who may start the agent, its protected configuration), the CLI, the file commands noted.
     const prepared = await source.prepare();
     if (prepared.kind !== "ready") return notStarted(prepared, deps, log);
-    const { contract, settings } = await contracted(given, prepared.resume, source, deps, log);
-    const agentPath = prepared.cli?.launcher?.file ?? settings.agentPath;
+    // The contract (output-schema, review), once admitted (a schema file is the base commit's by then): a
+    // bad schema is an input error before the agent starts, and what was set up for it is undone.
+    const contract = await prepareContract(given).catch(async (e: unknown) => {
+      const back = (await prepared.agent?.abandon()) ?? NOTHING_BACK;
+      for (const line of back.lines) log.text(line);
+      for (const w of back.warnings) deps.warning(w);
+      throw e;
+    });
+    // The run's one settings value, read-only from here on: the CLI that runs, the chat it continues, the
+    // prompt with the contract's instruction.
+    const settings = resolveSettings(given, prepared.agent ?? {}, contract);
     const startedAt = deps.now();
 
     // The run, watched by the live log, the change tracker and the progress comment.
-    const progress = progressComment(settings, context, source.live, deps, log, redact);
+    const progress: LiveProgress | undefined = liveProgressFor(
+      settings,
+      context,
+      prepared.agent !== undefined,
+      deps,
+      log,
+      redact,
+    );
     resort.watch(progress);
-    const observed = await observe(source, {
+    const observed = await observe(source, prepared, {
       settings,
       now: deps.now,
       log,
       redact,
       contract: contract !== undefined,
       progress,
-      budgets: runBudgets(settings, deps.warning),
-      cancelled: deps.cancelled,
+      limits: runLimits(settings, deps.warning),
+      lateCancel: deps.cancelled,
     });
 
     // What the agent was kept from goes back: the PR's configuration, this step's file commands.
-    const back = await source.putBack();
+    const back = (await prepared.agent?.putBack()) ?? NOTHING_BACK;
     // An error in an event handler (a broken stdout) ended the run meanwhile: its outputs stand.
     if (resort.over) return;
     for (const line of back.lines) log.text(line);
@@ -72,14 +87,14 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     // The verdict: how the agent ended, then the contract (structured output, review) when there is one.
     const judged = await judge({
       observed,
-      settings: { ...settings, agentPath },
+      settings,
       contract,
       redact,
-      checkout: source.checkout,
+      checkout: prepared.checkout?.dir,
     });
     const inRepo = observed.changes.files.filter((f) => f.status !== "outside").length;
-    observed.live.footer(observed.model, judged.verdict, wallMs, inRepo);
-    log.close();
+    observed.liveLog.footer(observed.model, judged.verdict, wallMs, inRepo);
+    log.endGroupAndFlush();
     for (const w of back.warnings) deps.warning(w);
 
     // Outputs, job summary, the review and the PR comment (the progress comment becomes the report).
@@ -89,10 +104,10 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
         ...judged,
         model: observed.model,
         changes: observed.changes,
-        transcriptFile: source.transcriptFile,
+        transcriptFile: prepared.transcriptFile,
         wallMs,
         cancelled: observed.cancelled,
-        cli: prepared.cli,
+        cli: prepared.agent?.cli,
         resumeAsked: settings.resume,
       },
       settings,
@@ -108,26 +123,4 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     resort.dispose();
   }
   await settled();
-}
-
-/**
- * The contract (output-schema, review), once admitted (a schema file is the base commit's by then): a bad
- * schema is an input error before the agent starts, and what was set up for it is undone. With it, the
- * settings the run goes on with: the prompt the contract extends, the chat the source resumes.
- */
-async function contracted(
-  given: Settings,
-  resume: string | undefined,
-  source: AgentSource,
-  deps: Deps,
-  log: LogWriter,
-) {
-  const contract = await prepareContract(given).catch(async (e: unknown) => {
-    const back = await source.abandon();
-    for (const line of back.lines) log.text(line);
-    for (const w of back.warnings) deps.warning(w);
-    throw e;
-  });
-  const settings = { ...given, prompt: contract?.prompt ?? given.prompt, resume: resume ?? given.resume };
-  return { contract, settings };
 }

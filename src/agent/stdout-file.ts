@@ -189,7 +189,7 @@ export class FollowedFile extends Readable implements Backlogged {
       const want = Math.min(READ_BYTES - this.used, this.end - this.position);
       n = want > 0 ? readSync(this.fd, this.slab, this.used, want, this.position) : 0;
     } catch (e) {
-      // The events read so far still make a report: the stream ends here, and the session says why (an
+      // The events read so far still make a report: the stream ends here, and the agent's run says why (an
       // agent on Windows can lock a range of its own stdout against our reads).
       const code = (e as NodeJS.ErrnoException).code ?? String(e);
       this.failure = { code, unread: this.stopReading() };

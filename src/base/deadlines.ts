@@ -3,7 +3,7 @@
  * cancel the runner sends SIGINT, then SIGTERM 7.5 s later and SIGKILL 2.5 s after that
  * (docs/runner.md "Cancellation and signals"): everything the action still does after a SIGINT (stop the
  * agent, read what it left, read the changes, write the report) is chained, so the parts of
- * {@link CANCEL_BUDGET} add up, and a test holds their sum under {@link RUNNER_CANCEL_GRACE_MS} with room to
+ * {@link CANCEL_DEADLINES} add up, and a test holds their sum under {@link RUNNER_CANCEL_GRACE_MS} with room to
  * render and exit. A cancel can come at any moment after the agent has started: each wait after the agent
  * then ends at its share at the latest, counted from the cancel, even one already running ({@link waitEnd}).
  */
@@ -19,7 +19,7 @@ export const RUNNER_CANCEL_GRACE_MS = 7_500;
  * reading what it left (a backlog past that stays in the transcript file, and the log says how much); the
  * GitHub writes, whose requests are round trips to the API, and the changes kept theirs.
  */
-export const CANCEL_BUDGET = {
+export const CANCEL_DEADLINES = {
   /** The agent's process group: SIGTERM, then SIGKILL after this. */
   agentKillMs: 1_500,
   /** After its exit: what it wrote and we have not read, and its last stderr lines (side by side). */
@@ -46,7 +46,7 @@ export const CANCEL_BUDGET = {
 } as const;
 
 /** What the cancel budget's parts add up to. */
-export const CANCEL_BUDGET_TOTAL_MS = Object.values(CANCEL_BUDGET).reduce((a, b) => a + b, 0);
+export const CANCEL_BUDGET_TOTAL_MS = Object.values(CANCEL_DEADLINES).reduce((a, b) => a + b, 0);
 
 /** A run's own waits, when nothing was cancelled. */
 export const RUN_DEADLINES = {
@@ -110,7 +110,7 @@ export const RUN_DEADLINES = {
 
 /**
  * The API work after the agent's end, at most (without a cancel): the progress update in flight waited for
- * ({@link RUN_DEADLINES.progressFinishMs}), then aborted ({@link CANCEL_BUDGET.progressMs}), the review, then
+ * ({@link RUN_DEADLINES.progressFinishMs}), then aborted ({@link CANCEL_DEADLINES.progressMs}), the review, then
  * the PR comment, or instead of it the progress comment's "failed" write when the action itself fails. Each
  * aborts its requests at its deadline, and no retry or rate-limit wait outlives it, so whatever GitHub does
  * the process is done with it by then: 130.25 s with a review, 70.25 s without. After a cancel the same
@@ -118,7 +118,7 @@ export const RUN_DEADLINES = {
  */
 export const API_AFTER_AGENT_MS =
   RUN_DEADLINES.progressFinishMs +
-  CANCEL_BUDGET.progressMs +
+  CANCEL_DEADLINES.progressMs +
   RUN_DEADLINES.reviewMs +
   Math.max(RUN_DEADLINES.commentMs, RUN_DEADLINES.progressFailMs);
 

@@ -1,7 +1,7 @@
 /** What the runner's own variables say about this run (GitHub's default environment variables). */
 
 /** The link to this run's attempt, when the runner says where it is. */
-export function jobUrl(env: NodeJS.ProcessEnv): string | undefined {
+export function runAttemptUrl(env: NodeJS.ProcessEnv): string | undefined {
   const {
     GITHUB_SERVER_URL: server,
     GITHUB_REPOSITORY: repo,

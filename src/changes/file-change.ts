@@ -7,11 +7,11 @@
  * the others only through the {@link GitReader}, which refuses anything that leaves the workspace.
  */
 import type { FileRead, GitReader, HeadEntry } from "../git/reader.js";
-import type { Budget } from "./budget.js";
 import { type Content, type DiffLimits, describeChange } from "./diff.js";
 import { joinNotes } from "./notes.js";
 import { type FileState, MAX_KEPT_CHARS } from "./recorder.js";
 import { eventBaseline, replayEdits } from "./replay.js";
+import type { TimeBudget } from "./time-budget.js";
 import type { FileChange } from "./types.js";
 
 /** What a file inside the workspace is read from: git (when `repo`) and the working tree, within the budget. */
@@ -19,7 +19,7 @@ export interface FileSources {
   repo: boolean;
   git: GitReader;
   limits: DiffLimits;
-  budget: Budget;
+  budget: TimeBudget;
   /** Where the batch's files are at HEAD, and the batch's HEAD blobs by id. */
   heads: Map<string, HeadEntry> | undefined;
   blobs: Map<string, FileRead>;

@@ -6,9 +6,9 @@
  */
 import { HEAD_BYTES_AT_ONCE } from "../base/limits.js";
 import type { BlobReader, BlobRef, FileRead, GitReader, HeadEntry } from "../git/reader.js";
-import type { Ask } from "./budget.js";
 import type { Prefetcher } from "./prefetch.js";
 import { type FileState, MAX_KEPT_CHARS } from "./recorder.js";
+import type { Ask } from "./time-budget.js";
 
 /**
  * Files per batch at the end of the run, and HEAD blob bytes per batch (memory holds one batch). Each

@@ -4,12 +4,12 @@
  */
 
 import { type GitReader, isTracked, type NumstatEntry, type StatusEntry } from "../git/reader.js";
-import type { Ask } from "./budget.js";
 import { countLines } from "./diff.js";
 import type { Locator } from "./locate.js";
 import { cmp, joinNotes } from "./notes.js";
 import { MAX_KEPT_CHARS, type Recorder } from "./recorder.js";
 import { entrySignature } from "./snapshot.js";
+import type { Ask } from "./time-budget.js";
 import type { FileChange } from "./types.js";
 
 /** Files changed by commands listed one by one; the rest are summed in a note. */

@@ -14,7 +14,6 @@ import { setImmediate } from "node:timers/promises";
 import { CHANGE_SUMMARY_DIFF_CHARS } from "../base/limits.js";
 import type { GitReader } from "../git/reader.js";
 import type { ExitLookups } from "./at-exit.js";
-import { type Budget, startBudget } from "./budget.js";
 import type { DiffLimits } from "./diff.js";
 import { type FileSources, insideChange, outsideChange, repoDataChange } from "./file-change.js";
 import { batchBlobs, batches, headEntries } from "./head-batches.js";
@@ -23,6 +22,7 @@ import { cmp, RunNotes } from "./notes.js";
 import type { Prefetcher } from "./prefetch.js";
 import { type FileState, MAX_KEPT_CHARS, type Recorder } from "./recorder.js";
 import { shellChanges } from "./shell-changes.js";
+import { startTimeBudget, type TimeBudget } from "./time-budget.js";
 import type { ChangeSet, FileChange } from "./types.js";
 
 export interface SummaryInput {
@@ -56,7 +56,7 @@ interface ToolChanges {
 
 export async function summarize(input: SummaryInput): Promise<ChangeSet> {
   const { git } = input;
-  const budget = startBudget(input.budgetMs, input.now, input.until);
+  const budget = startTimeBudget(input.budgetMs, input.now, input.until);
   const { ask } = budget;
   const notes = new RunNotes();
   const repo = await ask(() => git.isRepo(), false);
@@ -89,7 +89,7 @@ export async function summarize(input: SummaryInput): Promise<ChangeSet> {
 async function toolChanges(
   input: SummaryInput,
   repo: boolean,
-  budget: Budget,
+  budget: TimeBudget,
   notes: RunNotes,
 ): Promise<ToolChanges> {
   const { recorder, git, limits } = input;

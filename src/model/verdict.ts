@@ -16,13 +16,13 @@ export interface ExitInfo {
   spawnError?: { code: string; message: string };
 }
 
-/** A limit of the run broken (./budgets.ts): how the run concludes, and the `error` output's first sentence. */
+/** A limit of the run broken (./run-limits.ts): how the run concludes, and the `error` output's first sentence. */
 export interface Breach {
   conclusion: Conclusion;
   error: string;
 }
 
-/** `budget`: a limit of the run was broken (./budgets.ts); the breach says which. */
+/** `budget`: a limit of the run was broken (./run-limits.ts); the breach says which. */
 export type StopReason = "timeout" | "cancel" | "hang-after-result" | "budget";
 
 /** The action stopped the agent: why, and when (from the start of the run). */
@@ -54,7 +54,7 @@ export interface VerdictInput {
   agentPath: string;
   /** How we stopped the agent, if we did. */
   stopped?: Stopped;
-  /** The first limit the run broke (./budgets.ts): it decides the verdict, whether or not an agent ran. */
+  /** The first limit the run broke (./run-limits.ts): it decides the verdict, whether or not an agent ran. */
   breach?: Breach;
   /** Known secrets out of the agent's words, before they are cut. */
   redact?: (text: string) => string;

@@ -4,7 +4,7 @@
  * the last resort speak to.
  */
 import type { Redact } from "../base/redact.js";
-import { jobUrl } from "../base/runner.js";
+import { runAttemptUrl } from "../base/runner.js";
 import type { CommentClient } from "../github/api.js";
 import type { IssueRef } from "../github/context.js";
 import type { ModelUpdate, RunModel } from "../model/run-model.js";
@@ -42,7 +42,7 @@ export class LiveProgress {
           key: o.key,
           model: run.model,
           filesChanged: run.filesChanged,
-          runUrl: jobUrl(o.env),
+          runUrl: runAttemptUrl(o.env),
           redact: o.redact,
           now: o.now,
           signals: o.signals,

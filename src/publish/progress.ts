@@ -13,7 +13,7 @@
  * the request in flight (aborting only one that hangs), so that no late update can overwrite the report.
  */
 
-import { CANCEL_BUDGET, RUN_DEADLINES } from "../base/deadlines.js";
+import { CANCEL_DEADLINES, RUN_DEADLINES } from "../base/deadlines.js";
 import { formatDuration } from "../base/format.js";
 import type { Redact } from "../base/redact.js";
 import type { CommentClient } from "../github/api.js";
@@ -51,17 +51,15 @@ export interface ProgressOptions {
 }
 
 /**
- * How long {@link ProgressComment.finish} lets a request in flight complete before aborting it. Waiting is
- * what keeps the report last: GitHub applies a PATCH (or POST) it has received even when the client then
- * aborts, so an abandoned "working" update could land over the report, and an abandoned first write could
- * become a second comment. The agent is done by then, and an update is one attempt (no retry, no
- * rate-limit wait), so this is the API's own answer time; only a hung request meets the limit. None after
- * a cancel, whenever it comes (a wait already begun ends with it): the runner kills the step 7.5 s after
- * its SIGINT (docs/runner.md) and the report comes first.
+ * How long {@link ProgressComment.finish} lets a request in flight complete before aborting it, so that the
+ * report lands last: GitHub applies a PATCH (or POST) it has received even when the client aborts, so an
+ * abandoned update could land over the report, or a first write become a second comment. An update is one
+ * attempt, so this is the API's own answer time. None after a cancel, whenever it comes (a wait begun
+ * ends with it): the runner kills the step 7.5 s after its SIGINT (docs/runner.md), the report comes first.
  */
 const FINISH_WAIT_MS = RUN_DEADLINES.progressFinishMs;
 /** How long an aborted request may take to settle (a client honouring its signal: at once). */
-const ABORT_WAIT_MS = CANCEL_BUDGET.progressMs;
+const ABORT_WAIT_MS = CANCEL_DEADLINES.progressMs;
 /** How long {@link ProgressComment.fail} gives its own write (then the process may end). */
 const FAIL_WAIT_MS = RUN_DEADLINES.progressFailMs;
 

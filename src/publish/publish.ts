@@ -8,10 +8,10 @@ import { appendFileSync } from "node:fs";
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { CANCEL_BUDGET, RUN_DEADLINES } from "../base/deadlines.js";
+import { CANCEL_DEADLINES, RUN_DEADLINES } from "../base/deadlines.js";
 import { randomHex } from "../base/random.js";
 import type { Redact } from "../base/redact.js";
-import { jobUrl } from "../base/runner.js";
+import { runAttemptUrl } from "../base/runner.js";
 import type { ChangeSet } from "../changes/types.js";
 import type { RunContext } from "../github/context.js";
 import type { RunModel } from "../model/run-model.js";
@@ -61,7 +61,7 @@ export async function publish(
 ): Promise<void> {
   const once = memo(redact);
   // After a cancel each gets its share of the runner's 7.5 s (base/deadlines.ts).
-  const deadlines = o.cancelled ? CANCEL_BUDGET : RUN_DEADLINES;
+  const deadlines = o.cancelled ? CANCEL_DEADLINES : RUN_DEADLINES;
   const to = { pullRequest: context.pullRequest, token: s.githubToken };
   // The review first: the report links to it and says what was new.
   const review = o.review
@@ -73,7 +73,7 @@ export async function publish(
     verdict: o.verdict,
     changes: o.changes,
     wallMs: o.wallMs,
-    runUrl: jobUrl(deps.env),
+    runUrl: runAttemptUrl(deps.env),
     redact: once,
     review,
     contract: o.structured !== undefined,

@@ -6,7 +6,7 @@
  * would end after the deadline. One that cannot be written (a fork's read-only token, missing permission,
  * an outage) is a warning with the fix, never a failed step.
  */
-import { CANCEL_BUDGET, type WaitEnd, waitEnd } from "../base/deadlines.js";
+import { CANCEL_DEADLINES, type WaitEnd, waitEnd } from "../base/deadlines.js";
 import type { Redact } from "../base/redact.js";
 import type { ChangeSet } from "../changes/types.js";
 import type { GitHubClient } from "../github/api.js";
@@ -51,10 +51,15 @@ export async function postReviewWithin(
     return { ...base, note: "no github-token: no review posted" };
   }
   try {
-    return await clientWithin(token, deps, [deadlineMs, CANCEL_BUDGET.reviewMs], async (client, signal) => {
-      const { postReview } = await import("../review/post.js");
-      return postReview(client, target, data, changes, redact, signal);
-    });
+    return await clientWithin(
+      token,
+      deps,
+      [deadlineMs, CANCEL_DEADLINES.reviewMs],
+      async (client, signal) => {
+        const { postReview } = await import("../review/post.js");
+        return postReview(client, target, data, changes, redact, signal);
+      },
+    );
   } catch (e) {
     deps.warning(apiProblem("post the review", e));
     return { ...base, note: "the review could not be posted (see the warning)" };
@@ -71,10 +76,15 @@ export async function writeCommentWithin(
   deadlineMs: number,
 ): Promise<string | undefined> {
   try {
-    const written = await clientWithin(token, deps, [deadlineMs, CANCEL_BUDGET.commentMs], async (client) => {
-      const { upsertComment } = await import("../github/comment.js");
-      return upsertComment(client, target, key, body);
-    });
+    const written = await clientWithin(
+      token,
+      deps,
+      [deadlineMs, CANCEL_DEADLINES.commentMs],
+      async (client) => {
+        const { upsertComment } = await import("../github/comment.js");
+        return upsertComment(client, target, key, body);
+      },
+    );
     return written.url;
   } catch (e) {
     deps.warning(apiProblem("write the PR comment", e));

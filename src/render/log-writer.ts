@@ -99,8 +99,8 @@ export class LogWriter {
     this.out.write(s);
   }
 
-  /** Leaves no group open (for the end of the run, or a cancellation). */
-  close(): void {
+  /** Leaves no group open and flushes (for the end of the run, or a cancellation); writing may go on. */
+  endGroupAndFlush(): void {
     this.endGroup();
     this.flush();
   }

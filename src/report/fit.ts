@@ -1,7 +1,7 @@
 /** A report's size against its budget, and the last-resort cut when nothing else made it fit. */
 import { capMarkdown } from "../render/cap-markdown.js";
 
-export interface Budget {
+export interface SizeBudget {
   /** Characters (UTF-16 units, as GitHub counts a comment body). */
   maxChars?: number;
   /** UTF-8 bytes (the job summary's limit is in bytes). */
@@ -9,7 +9,7 @@ export interface Budget {
 }
 
 /** How far over the budget, in the budget's own unit (an upper bound for bytes). */
-export function overBy(text: string, b: Budget): number {
+export function overBy(text: string, b: SizeBudget): number {
   const chars = b.maxChars !== undefined ? text.length - b.maxChars : Number.NEGATIVE_INFINITY;
   const bytes = b.maxBytes !== undefined ? Buffer.byteLength(text) - b.maxBytes : Number.NEGATIVE_INFINITY;
   return Math.max(chars, bytes);
@@ -19,7 +19,7 @@ export function overBy(text: string, b: Budget): number {
  * {@link overBy} of `base` with each of `pieces` joined on as a line of its own (`base`, `\n`, a piece,
  * …) in any order, without joining them: characters and UTF-8 bytes both add up piece by piece.
  */
-export function overByJoined(base: string, pieces: readonly Sized[], b: Budget): number {
+export function overByJoined(base: string, pieces: readonly Sized[], b: SizeBudget): number {
   let chars = base.length;
   let bytes = b.maxBytes !== undefined ? Buffer.byteLength(base) : 0;
   for (const p of pieces) {
@@ -38,14 +38,14 @@ export interface Sized {
   bytes: number;
 }
 
-export function fits(text: string, b: Budget): boolean {
+export function fits(text: string, b: SizeBudget): boolean {
   if (b.maxChars !== undefined && text.length > b.maxChars) return false;
   if (b.maxBytes !== undefined && Buffer.byteLength(text) > b.maxBytes) return false;
   return true;
 }
 
 /** Cuts at a line boundary, closes an open fence, and says so. */
-export function hardCut(text: string, b: Budget): string {
+export function hardCut(text: string, b: SizeBudget): string {
   const note = "> The report was cut to fit; the job log has everything.";
   const bytes = (b.maxBytes ?? Number.POSITIVE_INFINITY) - 64;
   // Characters first (a character is at least a byte); fewer while the UTF-8 is still over the bytes.

@@ -11,18 +11,18 @@
 import { COMMENT_MARKER_ROOM, GITHUB_BODY_CHARS, SUMMARY_MAX_BYTES } from "../base/limits.js";
 import type { FileChange } from "../changes/types.js";
 import { compose, diffBlock, type ReportInput, type Shape } from "./compose.js";
-import { type Budget, fits, hardCut, overBy, overByJoined, type Sized } from "./fit.js";
+import { fits, hardCut, overBy, overByJoined, type SizeBudget, type Sized } from "./fit.js";
 
 export type { ReportInput } from "./compose.js";
 export { warmFinalMessage } from "./final-message.js";
-export type { Budget } from "./fit.js";
+export type { SizeBudget } from "./fit.js";
 
 /** A PR comment body, with room for the marker the caller prepends. */
-export const COMMENT_BUDGET: Budget = { maxChars: GITHUB_BODY_CHARS - COMMENT_MARKER_ROOM };
+export const COMMENT_BUDGET: SizeBudget = { maxChars: GITHUB_BODY_CHARS - COMMENT_MARKER_ROOM };
 /** The job summary, with room for the lines the action appends on its own. */
-export const SUMMARY_BUDGET: Budget = { maxBytes: SUMMARY_MAX_BYTES - 4096 };
+export const SUMMARY_BUDGET: SizeBudget = { maxBytes: SUMMARY_MAX_BYTES - 4096 };
 
-export function renderReport(input: ReportInput, budget: Budget): string {
+export function renderReport(input: ReportInput, budget: SizeBudget): string {
   const files = (input.changes?.files ?? []).map((f) => ({
     ...f,
     diff: f.diff ? input.redact(f.diff) : undefined,
@@ -84,7 +84,7 @@ function countedExcess(
   shape: Shape,
   withDiff: WithDiff[],
   sized: (f: WithDiff) => Sized,
-  budget: Budget,
+  budget: SizeBudget,
 ): number {
   const block = (f: WithDiff) => sized(f).text;
   const composed = () => overBy(compose(input, files, shape, block), budget);

@@ -4,11 +4,11 @@
  * whatever its end (src/session/ does the work; its code and @actions/cache load only here).
  */
 import { agentCommand } from "../agent/command.js";
-import { CANCEL_BUDGET, RUN_DEADLINES, waitEnd } from "../base/deadlines.js";
+import { CANCEL_DEADLINES, RUN_DEADLINES, waitEnd } from "../base/deadlines.js";
 import type { RunContext } from "../github/context.js";
 import type { LogWriter } from "../render/log-writer.js";
 import type { AgentUser } from "../security/agent-user.js";
-import type { ChatPlace, SessionDeps } from "../session/session.js";
+import type { CarryDeps, ChatPlace } from "../session/carry.js";
 import type { Settings } from "../settings/settings.js";
 
 export class CarriedChat {
@@ -17,7 +17,7 @@ export class CarriedChat {
 
   private constructor(
     private readonly place: ChatPlace,
-    private readonly deps: SessionDeps,
+    private readonly deps: CarryDeps,
     /** The chat restored, to continue (`--resume`). */
     readonly resume: string | undefined,
   ) {}
@@ -37,7 +37,7 @@ export class CarriedChat {
       log.annotate("notice", "session: pull-request needs a pull request or an issue: a new chat starts.");
       return undefined;
     }
-    const { restoreChat } = await import("../session/session.js");
+    const { restoreChat } = await import("../session/carry.js");
     const uid = process.geteuid?.() ?? -1;
     // Where the agent's CLI keeps its chats: its environment as it will run (its own home, as its user).
     const command = agentCommand(settings, env);
@@ -52,7 +52,7 @@ export class CarriedChat {
       agent: { user: agentUser?.name, uid },
       self: { uid },
     };
-    const deps: SessionDeps = {
+    const deps: CarryDeps = {
       cache: { token: settings.runtimeToken, env },
       now,
       log: (line) => log.text(line),
@@ -69,9 +69,9 @@ export class CarriedChat {
    * a save it finds running has its share of the cancel budget left, no more.
    */
   async save(cancelled: boolean, late?: AbortSignal): Promise<void> {
-    const { saveChat } = await import("../session/session.js");
-    const ms = cancelled ? CANCEL_BUDGET.sessionSaveMs : RUN_DEADLINES.sessionSaveMs;
-    const end = waitEnd(ms, CANCEL_BUDGET.sessionSaveMs, late);
+    const { saveChat } = await import("../session/carry.js");
+    const ms = cancelled ? CANCEL_DEADLINES.sessionSaveMs : RUN_DEADLINES.sessionSaveMs;
+    const end = waitEnd(ms, CANCEL_DEADLINES.sessionSaveMs, late);
     await saveChat(this.place, this.chatId, this.deps, ms, end.signal)
       .catch(() => false)
       .finally(end.dispose);

@@ -3,9 +3,10 @@
  * stream, how the agent is started, the clock, where signals arrive, the GitHub client, and how outputs
  * and the step's failure are written. {@link withDefaults} fills in the runner's.
  */
+
+import type { Graces } from "../agent/agent-run.js";
 import type { StartAgent } from "../agent/process.js";
 import { startAgent } from "../agent/process.js";
-import type { Graces } from "../agent/session.js";
 import type { OutputName } from "../publish/outputs.js";
 import type { PublishDeps } from "../publish/publish.js";
 import { writeOutput } from "../publish/step-outputs.js";

@@ -7,9 +7,9 @@
 import type { Redact } from "../base/redact.js";
 import { decide, type Verdict } from "../model/verdict.js";
 import type { ReviewData } from "../review/post.js";
-import type { Settings } from "../settings/settings.js";
 import type { PreparedContract } from "./contract.js";
 import type { Observed } from "./observe.js";
+import type { RunSettings } from "./resolve.js";
 
 export interface Judged {
   verdict: Verdict;
@@ -21,7 +21,7 @@ export interface Judged {
 
 export interface JudgeInput {
   observed: Observed;
-  settings: Settings;
+  settings: RunSettings;
   contract?: PreparedContract;
   redact: Redact;
   /** The workspace to check findings against: none for a replay (its paths are another checkout's). */

@@ -115,7 +115,7 @@ export class LastResort {
     const redact = this.secrets.redactor();
     for (const line of back.lines) quietly(() => this.log.text(redact(line)));
     // The log may be what failed (a broken stdout): the outputs and the summary must not depend on it.
-    quietly(() => this.log.close());
+    quietly(() => this.log.endGroupAndFlush());
     const known = e instanceof UserFacingError;
     const message = redact(
       known ? (e as Error).message : `Unexpected error: ${(e as Error)?.message ?? String(e)}`,
@@ -155,7 +155,7 @@ export class LastResort {
   };
 
   /**
-   * The runner's SIGINT (then SIGTERM). Once the agent has started, the run answers it: the session while
+   * The runner's SIGINT (then SIGTERM). Once the agent has started, the run answers it: agent/agent-run.ts while
    * the agent runs (it stops it, and the report is written within the cancel budget), and after it each
    * wait, through {@link lateCancel}; here it is only kept from killing the process mid-write. Before the agent started,
    * nothing else hears it, and the process would die with what the run set up (the checkout's credential

@@ -29,7 +29,7 @@
 import { chmodSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import type { AgentCommand } from "../agent/command.js";
-import { CANCEL_BUDGET, RUN_DEADLINES } from "../base/deadlines.js";
+import { CANCEL_DEADLINES, RUN_DEADLINES } from "../base/deadlines.js";
 import { InputError } from "../base/errors.js";
 import { endProcesses, type Privileged, sweepSharedTemp } from "./agent-user-end.js";
 import { uncovered, type ViewPlan, viewArgs } from "./agent-view.js";
@@ -155,7 +155,7 @@ interface End {
 }
 
 /** Each part of its end (kill, sweep); after a cancel, its share of the budget. */
-const endMs = (hurry?: boolean) => (hurry ? CANCEL_BUDGET.agentUserEndMs : RUN_DEADLINES.agentUserEndMs);
+const endMs = (hurry?: boolean) => (hurry ? CANCEL_DEADLINES.agentUserEndMs : RUN_DEADLINES.agentUserEndMs);
 
 /** Every process of the user killed until none is left, or its deadline: the pids left (undefined: unknown). */
 function killProcesses(e: End, ms: number): number[] | undefined {

@@ -25,7 +25,7 @@ export interface UnpackLimits {
 const BLOCK = 512;
 /** A pax header or a GNU long name: a path and some times, far less than this. */
 const MAX_META_BYTES = 64 * 1024;
-/** What a member's name may be: the staged chat's layout (session.ts), and nothing else. */
+/** What a member's name may be: the staged chat's layout (carry.ts), and nothing else. */
 const LAYOUT = /^(chat\.json|chat(\/[^/]+)*)$/;
 
 /** A member's header, once its pax header or GNU long name (if any) is applied. */

@@ -141,7 +141,7 @@ async function pipeline(bytes: Buffer, chunk: number) {
     agentPath: "cursor-agent",
   });
   live.footer(model, verdict, 0, changes.files.length);
-  writer.close();
+  writer.endGroupAndFlush();
   const input = { model, verdict, changes, wallMs: 0, redact: createRedactor([SECRET]) };
   return {
     model,

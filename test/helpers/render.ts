@@ -23,6 +23,6 @@ export function renderLog(bytes: Buffer, opts: Partial<LiveLogOptions> = {}, chu
     agentPath: "cursor-agent",
   });
   live.footer(model, verdict, 0);
-  log.close();
+  log.endGroupAndFlush();
   return out;
 }

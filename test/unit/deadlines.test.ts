@@ -9,12 +9,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CANCEL_BUDGET, RUN_DEADLINES, RUNNER_CANCEL_GRACE_MS } from "../../src/base/deadlines.js";
+import { CANCEL_DEADLINES, RUN_DEADLINES, RUNNER_CANCEL_GRACE_MS } from "../../src/base/deadlines.js";
 
 /** Rendering the report and writing the outputs after the last chained wait. */
 const ROOM_TO_EXIT_MS = 500;
 
-const budget: [string, number][] = Object.entries(CANCEL_BUDGET);
+const budget: [string, number][] = Object.entries(CANCEL_DEADLINES);
 const run: [string, number][] = Object.entries(RUN_DEADLINES);
 
 describe("the cancel budget", () => {
@@ -47,7 +47,7 @@ describe("a run's own deadlines", () => {
 describe("every wait declared is read by the code", () => {
   const uses = readUses();
   it.each([
-    ...budget.map(([name]) => ["CANCEL_BUDGET", name] as const),
+    ...budget.map(([name]) => ["CANCEL_DEADLINES", name] as const),
     ...run.map(([name]) => ["RUN_DEADLINES", name] as const),
   ])("%s.%s", (set, name) => {
     expect(uses.get(set)?.has(name), `${set}.${name} is read nowhere in src/`).toBe(true);
@@ -56,12 +56,12 @@ describe("every wait declared is read by the code", () => {
 
 /**
  * The parts of each set that src/ reads (base/deadlines.ts aside, where they are declared): `SET.part`, or
- * `alias.part` through a name given the set (`const deadlines = cancelled ? CANCEL_BUDGET : RUN_DEADLINES`).
+ * `alias.part` through a name given the set (`const deadlines = cancelled ? CANCEL_DEADLINES : RUN_DEADLINES`).
  * Comments are taken out first: a part only mentioned (`{@link RUN_DEADLINES.requestMs}`) is not read.
  */
 function readUses(): Map<string, Set<string>> {
   const uses = new Map<string, Set<string>>([
-    ["CANCEL_BUDGET", new Set()],
+    ["CANCEL_DEADLINES", new Set()],
     ["RUN_DEADLINES", new Set()],
   ]);
   const root = path.resolve("src");

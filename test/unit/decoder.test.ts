@@ -120,7 +120,7 @@ function finished(log: LogWriter & { captured: { text: string } }, live: LiveLog
     agentPath: "cursor-agent",
   });
   live.footer(model, verdict, 0);
-  log.close();
+  log.endGroupAndFlush();
   return {
     log: log.captured.text,
     counts: model.counts,

@@ -1,7 +1,7 @@
 /**
  * The waits after the agent against a cancel that comes while they run (#41 item 6): each ends at its share
  * of the cancel budget from the cancel, never at its own longer deadline (base/deadlines.ts waitEnd), and
- * the change summary gives what git has not answered its fallback at once (changes/budget.ts).
+ * the change summary gives what git has not answered its fallback at once (changes/time-budget.ts).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { waitEnd } from "../../src/base/deadlines.js";

@@ -21,7 +21,7 @@ function logOf(exitCode: number): string {
     agentPath: "a",
   });
   live.footer(pipeline.model, verdict, 0);
-  log.close();
+  log.endGroupAndFlush();
   return out;
 }
 
@@ -64,7 +64,7 @@ function editGroup(
   const pipeline = new Pipeline([live.onUpdate], workspace);
   pipeline.push(Buffer.from(events.map((e) => `${JSON.stringify(e)}\n`).join("")), 0);
   pipeline.end(0);
-  log.close();
+  log.endGroupAndFlush();
   const lines = out.split("\n");
   return lines.slice(
     lines.findIndex((l) => l.startsWith("::group::")),
@@ -135,7 +135,7 @@ describe("streamed text", () => {
     pipeline.push(Buffer.from(`${body}${line(deltas.join(""), { model_call_id: "m" })}`), 0);
     pipeline.end(0);
     live.finish();
-    log.close();
+    log.endGroupAndFlush();
     return out;
   }
 

@@ -63,7 +63,7 @@ describe("neutralize", () => {
         log.text(text);
         log.endGroup();
         log.annotate("warning", text, title);
-        log.close();
+        log.endGroupAndFlush();
         const read = readWorkflowCommands(out);
         expect(read.commands.map((c) => c.name)).toEqual(["group", "endgroup", "warning"]);
         expect(read.stoppedAtEnd).toBe(false);

@@ -14,7 +14,7 @@ import { RunModel } from "../../src/model/run-model.js";
 import { decide } from "../../src/model/verdict.js";
 import { Pipeline } from "../../src/pipeline/pipeline.js";
 import { compose, type Shape } from "../../src/report/compose.js";
-import { type Budget, fits, hardCut, overBy } from "../../src/report/fit.js";
+import { fits, hardCut, overBy, type SizeBudget } from "../../src/report/fit.js";
 import { COMMENT_BUDGET, renderReport, SUMMARY_BUDGET } from "../../src/report/report.js";
 import { FIXTURES, fixture, ROOT } from "../helpers/replay.js";
 
@@ -106,7 +106,7 @@ describe("the size ladder", () => {
    * The ladder as it was before the report learned to count a shape's size: every diff composed first,
    * then the same steps. The report must come out byte for byte the same.
    */
-  const composedFirst = (input: Parameters<typeof renderReport>[0], budget: Budget): string => {
+  const composedFirst = (input: Parameters<typeof renderReport>[0], budget: SizeBudget): string => {
     const files = (input.changes?.files ?? []).map((f) => ({
       ...f,
       diff: f.diff ? input.redact(f.diff) : undefined,
@@ -173,7 +173,7 @@ describe("the size ladder", () => {
             return f;
           });
           const input = base(files);
-          const budget: Budget = inBytes ? { maxBytes: size } : { maxChars: size };
+          const budget: SizeBudget = inBytes ? { maxBytes: size } : { maxChars: size };
           expect(renderReport(input, budget)).toBe(composedFirst(input, budget));
           // Twice on one input (the summary, then the comment): blocks built once serve both.
           expect(renderReport(input, COMMENT_BUDGET)).toBe(composedFirst(input, COMMENT_BUDGET));

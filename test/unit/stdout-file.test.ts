@@ -14,8 +14,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { describe, expect, it, onTestFinished } from "vitest";
+import { AgentRun, DEFAULT_GRACES } from "../../src/agent/agent-run.js";
 import { startAgent } from "../../src/agent/process.js";
-import { AgentSession, DEFAULT_GRACES } from "../../src/agent/session.js";
 import { CHUNKS_A_TURN, FollowedFile, openStdoutFile } from "../../src/agent/stdout-file.js";
 import type { ModelUpdate } from "../../src/model/run-model.js";
 import { consume, HELD_CHUNKS } from "../../src/pipeline/consume.js";
@@ -253,7 +253,7 @@ describe("the session's reading after the agent exits", () => {
     const dir = more.dir ?? mkdtempSync(path.join(tmpdir(), "session-"));
     const unread: [number, unknown][] = [];
     const stops: string[] = [];
-    const s = new AgentSession({
+    const s = new AgentRun({
       command: { file: process.execPath, args: ["-e", script], cwd: dir, env: process.env },
       startAgent,
       transcriptFile: path.join(dir, "transcript.ndjson"),

@@ -5,7 +5,7 @@
  * What the bytes mean is the pipeline's business; what happens next is the caller's.
  */
 import { setTimeout as delay } from "node:timers/promises";
-import { CANCEL_BUDGET, RUN_DEADLINES } from "../base/deadlines.js";
+import { CANCEL_DEADLINES, RUN_DEADLINES } from "../base/deadlines.js";
 import type { ExitInfo, Stopped, StopReason } from "../model/verdict.js";
 import { consume } from "../pipeline/consume.js";
 import type { Pipeline } from "../pipeline/pipeline.js";
@@ -37,17 +37,17 @@ export interface Graces {
 export const DEFAULT_GRACES: Graces = {
   hangAfterResultMs: RUN_DEADLINES.hangAfterResultMs,
   killMs: RUN_DEADLINES.agentKillMs,
-  cancelKillMs: CANCEL_BUDGET.agentKillMs,
+  cancelKillMs: CANCEL_DEADLINES.agentKillMs,
   pipeMs: RUN_DEADLINES.stderrMs,
   drainMs: RUN_DEADLINES.drainMs,
   stopDrainMs: RUN_DEADLINES.timeoutDrainMs,
-  cancelDrainMs: CANCEL_BUDGET.drainMs,
+  cancelDrainMs: CANCEL_DEADLINES.drainMs,
 };
 
 /** How many of the agent's last stderr lines are kept for the `error` output. */
 const STDERR_TAIL = 20;
 
-export interface SessionOptions {
+export interface AgentRunOptions {
   command: AgentCommand;
   startAgent: StartAgent;
   /** Where the agent's stdout goes, byte for byte: the raw transcript, read back as it grows. */
@@ -75,17 +75,17 @@ export interface SessionOptions {
   redact?: (text: string) => string;
 }
 
-export interface SessionEnd {
+export interface AgentRunEnd {
   exit: ExitInfo;
   stopped?: Stopped;
   stderrTail: string[];
 }
 
-export class AgentSession {
+export class AgentRun {
   private supervisor: Supervisor | undefined;
   private resultArrived = false;
 
-  constructor(private readonly opts: SessionOptions) {}
+  constructor(private readonly opts: AgentRunOptions) {}
 
   /** A limit of the run was broken: the agent and its group are stopped, as on a timeout. */
   readonly stop = (): void => {
@@ -102,7 +102,7 @@ export class AgentSession {
    * Starts the agent and reads it into `pipeline`; a function giving one is called after the spawn (its
    * code may still have to load: the agent's output waits in the pipe meanwhile).
    */
-  async run(pipeline: Pipeline | (() => Promise<Pipeline>)): Promise<SessionEnd> {
+  async run(pipeline: Pipeline | (() => Promise<Pipeline>)): Promise<AgentRunEnd> {
     const { opts } = this;
     const stderrTail: string[] = [];
     const agent = opts.startAgent(opts.command, {

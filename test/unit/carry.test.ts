@@ -20,15 +20,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { settledCalls } from "../../src/session/cache.js";
-import { type Copy, pick } from "../../src/session/found.js";
-import { chatIn, statePlaces, threadPrefix } from "../../src/session/key.js";
 import {
+  type CarryDeps,
   type ChatPlace,
   restoreChat,
-  type SessionDeps,
   saveChat,
   stagingDir,
-} from "../../src/session/session.js";
+} from "../../src/session/carry.js";
+import { type Copy, pick } from "../../src/session/found.js";
+import { chatIn, statePlaces, threadPrefix } from "../../src/session/key.js";
 import { type CacheService, startCacheService } from "../harness/cache-service.js";
 import { cacheArchive } from "../harness/tar-archive.js";
 
@@ -77,7 +77,7 @@ function runnerEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   };
 }
 
-function deps(token: string | undefined = svc.token, env = runnerEnv()): SessionDeps {
+function deps(token: string | undefined = svc.token, env = runnerEnv()): CarryDeps {
   return {
     cache: { token, env },
     now: () => ++clock,

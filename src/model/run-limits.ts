@@ -1,12 +1,12 @@
 /**
  * Limits a run must keep while it runs, behind one interface: each looks at every update of the model and
  * says when the run broke it; the first breach stops the agent (its process group, as `timeout-minutes`
- * does) and decides the verdict. A new limit is a few lines: a function returning a {@link Budget}.
+ * does) and decides the verdict. A new limit is a few lines: a function returning a {@link RunLimit}.
  */
 import type { ModelUpdate } from "./types.js";
 import type { Breach } from "./verdict.js";
 
-export interface Budget {
+export interface RunLimit {
   /** The breach this update makes, if it makes one. */
   check(u: ModelUpdate): Breach | undefined;
 }
@@ -17,7 +17,7 @@ export interface Budget {
  * heard of: at its start, or at its completion when no start came (the CLI may send none, and an agent
  * that could suppress its starts would otherwise run uncounted).
  */
-export function toolCallBudget(max: number): Budget {
+export function toolCallLimit(max: number): RunLimit {
   let started = 0;
   return {
     check(u) {
@@ -37,7 +37,7 @@ export function toolCallBudget(max: number): Budget {
  * exits 0, when it does not have that chat (docs/stream-format.md). `system/init` says which it runs.
  * With `required`, another chat is a breach before any tool runs; either way `onOther` hears of it.
  */
-export function resumeCheck(asked: string, required: boolean, onOther: (got: string) => void): Budget {
+export function resumeCheck(asked: string, required: boolean, onOther: (got: string) => void): RunLimit {
   let checked = false;
   return {
     check(u) {
@@ -56,4 +56,28 @@ export function resumeCheck(asked: string, required: boolean, onOther: (got: str
       };
     },
   };
+}
+
+/** What decides this run's limits (the inputs `max-tool-calls`, `resume`, `require-resume`). */
+export interface LimitInputs {
+  maxToolCalls?: number;
+  resume?: string;
+  requireResume: boolean;
+}
+
+/** The limits this run keeps: `max-tool-calls`, and the check that the CLI continues the chat asked for. */
+export function runLimits(inputs: LimitInputs, warning: (message: string) => void): RunLimit[] {
+  const limits: RunLimit[] = [];
+  if (inputs.maxToolCalls !== undefined) limits.push(toolCallLimit(inputs.maxToolCalls));
+  const asked = inputs.resume;
+  if (asked) {
+    limits.push(
+      resumeCheck(asked, inputs.requireResume, (got) =>
+        warning(
+          `The CLI did not continue chat ${asked}: it started a new one (${got}), as it does when it does not have the chat asked for. The \`resumed\` output is false${inputs.requireResume ? "; require-resume stops the run" : ""}.`,
+        ),
+      ),
+    );
+  }
+  return limits;
 }

@@ -38,7 +38,7 @@ export interface ChatPlace {
   self: Side;
 }
 
-export interface SessionDeps {
+export interface CarryDeps {
   /** The runtime token from the action's memory, and the runner's variables. */
   cache: Omit<CacheCall, "deadlineMs">;
   now: () => number;
@@ -97,7 +97,7 @@ const name = (t: Thread) => `#${t.number}`;
 /** Before the agent starts: the thread's newest chat into the CLI's store. Never throws. */
 export async function restoreChat(
   place: ChatPlace,
-  deps: SessionDeps,
+  deps: CarryDeps,
   deadlineMs: number,
 ): Promise<RestoredChat> {
   const { thread } = place;
@@ -159,7 +159,7 @@ export async function restoreChat(
 export async function saveChat(
   place: ChatPlace,
   chatId: string | undefined,
-  deps: SessionDeps,
+  deps: CarryDeps,
   deadlineMs: number,
   cut?: AbortSignal,
 ): Promise<boolean> {
@@ -210,7 +210,7 @@ async function placeChat(
   place: ChatPlace,
   from: string,
   id: string,
-  deps: SessionDeps,
+  deps: CarryDeps,
   signal: AbortSignal,
 ): Promise<void> {
   const dirs = place.stateDir ? [place.stateDir] : statePlaces(place.agentEnv, place.workspace);
@@ -234,7 +234,7 @@ async function stageChat(
   place: ChatPlace,
   id: string,
   staging: string,
-  deps: SessionDeps,
+  deps: CarryDeps,
   signal: AbortSignal,
 ): Promise<string | undefined> {
   await fresh(staging);

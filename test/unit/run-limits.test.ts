@@ -1,6 +1,6 @@
 /** The run's limits on real updates of the pipeline: the resume check looks at the first init only. */
 import { describe, expect, it } from "vitest";
-import { resumeCheck, toolCallBudget } from "../../src/model/budgets.js";
+import { resumeCheck, toolCallLimit } from "../../src/model/run-limits.js";
 import type { ModelUpdate } from "../../src/model/run-model.js";
 import { Pipeline } from "../../src/pipeline/pipeline.js";
 
@@ -35,8 +35,8 @@ describe("the resume check", () => {
 });
 
 describe("max-tool-calls", () => {
-  it("the call over the budget is the breach, once counted", () => {
-    const budget = toolCallBudget(1);
+  it("the call over the limit is the breach, once counted", () => {
+    const limit = toolCallLimit(1);
     const start = (id: string) => ({
       type: "tool_call",
       subtype: "started",
@@ -44,13 +44,13 @@ describe("max-tool-calls", () => {
       tool_call: { readToolCall: { args: { path: "a.ts" } } },
     });
     const { list } = updates(init("s"), start("c1"), start("c2"));
-    const breaches = list.map((u) => budget.check(u)).filter(Boolean);
+    const breaches = list.map((u) => limit.check(u)).filter(Boolean);
     expect(breaches.map((b) => [b?.conclusion, b?.error])).toEqual([
       ["budget_exceeded", "The agent started tool call 2, over max-tool-calls (1); it was stopped."],
     ]);
   });
   it("a completion with no start counts once; a start and its completion count once", () => {
-    const budget = toolCallBudget(2);
+    const limit = toolCallLimit(2);
     const read = (subtype: string, id: string) => ({
       type: "tool_call",
       subtype,
@@ -64,7 +64,7 @@ describe("max-tool-calls", () => {
       read("completed", "c2"),
       read("completed", "c3"),
     );
-    const breaches = list.map((u) => budget.check(u)).filter(Boolean);
+    const breaches = list.map((u) => limit.check(u)).filter(Boolean);
     expect(breaches.map((b) => b?.error)).toEqual([
       "The agent started tool call 3, over max-tool-calls (2); it was stopped.",
     ]);

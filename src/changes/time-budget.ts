@@ -8,14 +8,14 @@
 /** A git call, bounded by what is left of the budget, and never a throw. */
 export type Ask = <T>(f: () => Promise<T>, fallback: T) => Promise<T>;
 
-export interface Budget {
+export interface TimeBudget {
   /** Milliseconds left (≤ 0: spent). */
   timeLeft(): number;
   ask: Ask;
 }
 
 /** A budget of `budgetMs` from now, or until `until` aborts, whichever comes first. */
-export function startBudget(budgetMs: number, now: () => number, until?: AbortSignal): Budget {
+export function startTimeBudget(budgetMs: number, now: () => number, until?: AbortSignal): TimeBudget {
   const started = now();
   const timeLeft = () => (until?.aborted ? 0 : budgetMs - (now() - started));
   return { timeLeft, ask: (f, fallback) => guarded(f, fallback, timeLeft(), until) };

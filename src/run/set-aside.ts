@@ -1,0 +1,122 @@
+/**
+ * What a live run sets up and the agent must not keep, and its putting back: this step's file commands
+ * (noted before the agent), the prompt's protected configuration (set aside at admission), the
+ * checkout's credential (stashed away from an agent user) and the agent's own user with its grants. Each
+ * is handed here as it is set up, so that whichever path ends the run (its end, a refused contract, the
+ * last resort) finds all of it; each part is done once, whichever comes first.
+ */
+import type { Restored } from "../gates/protect-config.js";
+import type { AgentUser } from "../security/agent-user.js";
+import { type FileCommandsSnapshot, restoreFileCommands } from "../security/file-commands.js";
+import { putBackCredentials, type StashedCredentials } from "../security/git-credentials.js";
+import { settleConfig } from "./admit.js";
+import { addCliToPath, type Cli } from "./cli.js";
+import { type Back, NOTHING_BACK } from "./source.js";
+
+export class SetAside {
+  private config: Restored | undefined;
+  private fileCommands: FileCommandsSnapshot | undefined;
+  private credentials: StashedCredentials | undefined;
+  private agentUser: AgentUser | undefined;
+  /** What release() could not put back (the credential), said by restore(). */
+  private readonly releaseWarnings: string[] = [];
+  private restored: Promise<Back> | undefined;
+
+  /**
+   * `env`: the step's (its file commands, `$GITHUB_PATH`); `hurry`: whether the runner's cancel has come
+   * (the agent user's end then takes its cancel share).
+   */
+  constructor(
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly hurry: () => boolean | undefined,
+  ) {}
+
+  /** Admission set the prompt's protected configuration aside: it goes back on every path. */
+  protectedConfig(config: Restored | undefined): void {
+    this.config = config;
+  }
+
+  noted(fileCommands: FileCommandsSnapshot): void {
+    this.fileCommands = fileCommands;
+  }
+
+  stashed(credentials: StashedCredentials | undefined): void {
+    this.credentials = credentials;
+  }
+
+  madeUser(agentUser: AgentUser): void {
+    this.agentUser = agentUser;
+  }
+
+  /** The agent's own user, until it is released. */
+  get user(): AgentUser | undefined {
+    return this.agentUser;
+  }
+
+  /**
+   * The agent is gone (or never started): its user's processes too, the grants taken back, what it created
+   * given to the workspace's owner, the checkout's credential back, for the steps after this one. Once.
+   */
+  release(): void {
+    const { agentUser, credentials } = this;
+    this.agentUser = undefined;
+    this.credentials = undefined;
+    try {
+      // Warnings of its end: a process that outlived the deadline (the user then kept), what was left.
+      for (const warning of agentUser?.release(this.hurry()) ?? []) this.releaseWarnings.push(warning);
+    } catch (e) {
+      // Its processes may still run: the credential stays out of their reach.
+      this.releaseWarnings.push(
+        `The agent's user could not be released (${(e as Error).message}): the checkout's credential was not put back.`,
+      );
+      return;
+    }
+    const why = putBackCredentials(credentials);
+    if (why) this.releaseWarnings.push(why);
+  }
+
+  /** The run's end: what was guarded goes back, then the CLI's directory on PATH for the next steps. */
+  async putBack(cli: Cli | undefined): Promise<Back> {
+    const back = await this.restore();
+    // After the file commands are put back (that would undo it), and only if the agent left the install
+    // as it was verified.
+    const warnings = [...back.warnings, ...(await addCliToPath(cli, this.env))];
+    return { lines: back.lines, warnings };
+  }
+
+  /** The run will not start: everything set up is undone, and what putBack() puts back is. */
+  async abandon(cli: Cli | undefined): Promise<Back> {
+    this.release();
+    return this.putBack(cli);
+  }
+
+  /**
+   * Anything unexpected, at any moment (the last resort's): as abandon(), said once (what putBack() or
+   * abandon() already put back, its caller has said). Never throws.
+   */
+  async undo(): Promise<Back> {
+    const first = this.restored === undefined;
+    this.release();
+    const back = await this.restore();
+    return first ? back : NOTHING_BACK;
+  }
+
+  /**
+   * Put back once, whichever path asks first (the end of the run, a refused contract, the last resort): a
+   * second time would undo what the action wrote since.
+   */
+  private restore(): Promise<Back> {
+    this.restored ??= this.restoreOnce();
+    return this.restored;
+  }
+
+  private async restoreOnce(): Promise<Back> {
+    // Before the action writes its own: whatever the agent's tree wrote to them is undone. First, and
+    // synchronously: a last resort that stops waiting for the rest must not have its outputs undone later.
+    const warnings = this.fileCommands ? restoreFileCommands(this.fileCommands) : [];
+    warnings.push(...this.releaseWarnings);
+    // The PR's own configuration goes back once the changes are read (protect-config is for the agent).
+    const lines = await settleConfig(this.config).catch(() => []);
+    return { lines, warnings };
+  }
+}
