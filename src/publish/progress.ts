@@ -289,10 +289,7 @@ async function within(p: Promise<unknown>, ms: number): Promise<void> {
   clearTimeout(t);
 }
 
-/**
- * GitHub will not take this token's writes here (bad credentials, a read-only token, no such comment): a
- * later update would be refused too. A 403 that is a rate limit is not a refusal.
- */
+/** GitHub will not take this token's writes here (bad credentials, read-only, no comment); a rate limit will. */
 function isRefusal(e: unknown): boolean {
   const err = e as { status?: number; message?: string; response?: { headers?: Record<string, string> } };
   if (err?.status === 401 || err?.status === 404) return true;
