@@ -17,6 +17,7 @@ import { judge } from "./run/judge.js";
 import { LastResort } from "./run/last-resort.js";
 import { liveAgent } from "./run/live-agent.js";
 import { observe } from "./run/observe.js";
+import { checkedOut, patchFile } from "./run/patch-file.js";
 import { liveProgressFor } from "./run/progress.js";
 import { resolveSettings } from "./run/resolve.js";
 import { type AgentSource, NOTHING_BACK, transcriptSource } from "./run/source.js";
@@ -66,6 +67,7 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
       redact,
     );
     resort.watch(progress);
+    const base = prepared.agent ? await checkedOut(settings.workspace) : undefined;
     const observed = await observe(source, prepared, {
       settings,
       now: deps.now,
@@ -82,6 +84,8 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     // An error in an event handler (a broken stdout) ended the run meanwhile: its outputs stand.
     if (resort.over) return;
     for (const line of back.lines) log.text(line);
+    // What the agent left, as one patch: once its changes are read and the PR's configuration is back.
+    const patch = await patchFile(settings.workspace, base, deps.env, (line) => log.text(line));
     const wallMs = deps.now() - startedAt;
 
     // The verdict: how the agent ended, then the contract (structured output, review) when there is one.
@@ -109,6 +113,7 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
         cancelled: observed.cancelled,
         cli: prepared.agent?.cli,
         resumeAsked: settings.resume,
+        patchFile: patch,
       },
       settings,
       context,

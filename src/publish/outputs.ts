@@ -29,6 +29,7 @@ export const OUTPUT_NAMES = [
   "lines-added",
   "lines-removed",
   "diff-summary",
+  "patch-file",
   "comment-url",
   "structured-output",
   "findings",
@@ -58,6 +59,8 @@ export interface RunOutputsInput {
   reviewUrl?: string;
   /** Review mode: the findings' SARIF file under RUNNER_TEMP ("" outside review mode or when not written). */
   sarifFile?: string;
+  /** The agent's changes as one patch under RUNNER_TEMP (changes/patch.ts), when there are any. */
+  patchFile?: string;
 }
 
 /** Every output of a run that was read to its end, `comment-url` aside (written once the comment is). */
@@ -82,6 +85,7 @@ export function runOutputs(o: RunOutputsInput, redact: Redact): Outputs {
     usage: r?.usage ? JSON.stringify(r.usage) : "",
     ...changeOutputs(o.changes),
     "diff-summary": o.diffSummary,
+    "patch-file": o.patchFile ?? "",
     "cursor-version": o.cli?.build ?? "",
     "cursor-sha256": o.cli?.sha256 ?? "",
     "structured-output": redact(o.structured?.["structured-output"] ?? ""),

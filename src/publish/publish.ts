@@ -43,6 +43,8 @@ export interface Outcome {
   cli?: { build: string; sha256: string };
   /** The chat the action asked the CLI to continue, when it asked. */
   resumeAsked?: string;
+  /** The agent's changes as one patch file (changes/patch.ts), when it made any. */
+  patchFile?: string;
 }
 
 /** The live progress comment, when there is one: the report takes its place. */

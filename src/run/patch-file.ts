@@ -1,0 +1,34 @@
+/**
+ * Output `patch-file` for a live run: the commit checked out before the agent, read then (the agent may
+ * commit or move HEAD), and the patch of what it left against it, made once the PR's own configuration and
+ * this step's file commands are back (changes/patch.ts).
+ */
+import { tmpdir } from "node:os";
+import { writePatch } from "../changes/patch.js";
+import { openRepo } from "../git/repo.js";
+
+/** HEAD's commit id before the agent; undefined where there is no repository or no commit. */
+export async function checkedOut(workspace: string): Promise<string | undefined> {
+  const r = await openRepo(workspace).git(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]);
+  const id = r.stdout.toString("utf8").trim();
+  return r.code === 0 && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(id) ? id : undefined;
+}
+
+/** The patch's path, or "" (nothing changed, or why not is said in the log). */
+export async function patchFile(
+  workspace: string,
+  base: string | undefined,
+  env: NodeJS.ProcessEnv,
+  say: (line: string) => void,
+): Promise<string> {
+  if (!base) return "";
+  const name = `${env.GITHUB_RUN_ID ?? "local"}-${env.GITHUB_RUN_ATTEMPT ?? "1"}`;
+  try {
+    const r = await writePatch(openRepo(workspace), base, { dir: env.RUNNER_TEMP || tmpdir(), name });
+    if (r.kind === "skipped") say(`No patch-file: ${r.why}.`);
+    return r.kind === "patch" ? r.file : "";
+  } catch (e) {
+    say(`No patch-file: ${(e as Error).message}.`);
+    return "";
+  }
+}
