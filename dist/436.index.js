@@ -151,17 +151,15 @@ __webpack_require__.r(__webpack_exports__);
 
 
 /**
- * How long {@link ProgressComment.finish} lets a request in flight complete before aborting it. Waiting is
- * what keeps the report last: GitHub applies a PATCH (or POST) it has received even when the client then
- * aborts, so an abandoned "working" update could land over the report, and an abandoned first write could
- * become a second comment. The agent is done by then, and an update is one attempt (no retry, no
- * rate-limit wait), so this is the API's own answer time; only a hung request meets the limit. None after
- * a cancel, whenever it comes (a wait already begun ends with it): the runner kills the step 7.5 s after
- * its SIGINT (docs/runner.md) and the report comes first.
+ * How long {@link ProgressComment.finish} lets a request in flight complete before aborting it, so that the
+ * report lands last: GitHub applies a PATCH (or POST) it has received even when the client aborts, so an
+ * abandoned update could land over the report, or a first write become a second comment. An update is one
+ * attempt, so this is the API's own answer time. None after a cancel, whenever it comes (a wait begun
+ * ends with it): the runner kills the step 7.5 s after its SIGINT (docs/runner.md), the report comes first.
  */
 const FINISH_WAIT_MS = _base_deadlines_js__WEBPACK_IMPORTED_MODULE_0__/* .RUN_DEADLINES */ .Y1.progressFinishMs;
 /** How long an aborted request may take to settle (a client honouring its signal: at once). */
-const ABORT_WAIT_MS = _base_deadlines_js__WEBPACK_IMPORTED_MODULE_0__/* .CANCEL_BUDGET */ .LF.progressMs;
+const ABORT_WAIT_MS = _base_deadlines_js__WEBPACK_IMPORTED_MODULE_0__/* .CANCEL_DEADLINES */ .bp.progressMs;
 /** How long {@link ProgressComment.fail} gives its own write (then the process may end). */
 const FAIL_WAIT_MS = _base_deadlines_js__WEBPACK_IMPORTED_MODULE_0__/* .RUN_DEADLINES */ .Y1.progressFailMs;
 class ProgressComment {
@@ -379,10 +377,7 @@ async function within(p, ms) {
     await Promise.race([p, new Promise((r) => (t = setTimeout(r, ms)))]);
     clearTimeout(t);
 }
-/**
- * GitHub will not take this token's writes here (bad credentials, a read-only token, no such comment): a
- * later update would be refused too. A 403 that is a rate limit is not a refusal.
- */
+/** GitHub will not take this token's writes here (bad credentials, read-only, no comment); a rate limit will. */
 function isRefusal(e) {
     const err = e;
     if (err?.status === 401 || err?.status === 404)

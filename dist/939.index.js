@@ -88,7 +88,7 @@ function problem(f, head) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   checkReview: () => (/* binding */ checkReview)
 /* harmony export */ });
-/* harmony import */ var _git_reader_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4985);
+/* harmony import */ var _git_reader_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6041);
 /* harmony import */ var _structured_contract_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(853);
 /* harmony import */ var _check_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4920);
 /**
