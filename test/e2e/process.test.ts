@@ -71,7 +71,7 @@ describe.concurrent("stopping the agent on our terms", () => {
     });
     expect(r.code).toBe(0);
     expect(r.outputs.conclusion).toBe("success");
-    expect(r.durationMs).toBeLessThan(15_000);
+    // Stopped by the action (its SIGTERM, and the log says why), not waited out: no clock needed.
     expect(r.record?.signals).toContain("SIGTERM");
     expect(r.log.plainLines.some((l) => l.includes("did not exit within 5.0 s of its result"))).toBe(true);
     expect(r.agentAliveAfterExit).toBe(false);
@@ -95,8 +95,8 @@ describe.concurrent("stopping the agent on our terms", () => {
     expect(r.outputs["tool-calls"]).toBe("1");
     expect(r.outputs["session-id"]).toBe("e3a00e7a-7b5a-4ab2-985b-4569a095ce0b");
     expect(r.summary).toContain("Cursor agent timed out");
+    // Not before its time (a floor no machine's speed moves); that it ended is the SIGTERM above.
     expect(r.durationMs).toBeGreaterThan(2_500);
-    expect(r.durationMs).toBeLessThan(20_000);
   });
 
   it("an agent that ignores SIGTERM gets SIGKILL after the grace period", async () => {
@@ -109,8 +109,8 @@ describe.concurrent("stopping the agent on our terms", () => {
     expect(r.record?.signals).toEqual(["SIGTERM"]);
     expect(r.agentAliveAfterExit).toBe(false);
     expect(r.outputs["exit-code"]).toBe("137");
+    // The timeout, then the whole grace before SIGKILL (a floor no machine's speed moves).
     expect(r.durationMs).toBeGreaterThan(6_000);
-    expect(r.durationMs).toBeLessThan(25_000);
   });
 
   it("SIGINT to the action mid-run: cancelled, agent stopped, outputs and summary written, exit non-zero", async () => {

@@ -58,8 +58,7 @@ describe.concurrent("the agent process and its stream, attacked", () => {
       expect(killDaemon(pidFile)).toBe(true);
       expect(r.code).toBe(0);
       expect(r.outputs.conclusion).toBe("success");
-      // A few seconds (the agent's last stderr lines are waited for 2 s); only waiting for the daemon is longer.
-      expect(r.durationMs).toBeLessThan(20_000);
+      // Not waiting for the daemon that holds its pipes: the harness saw them closed when the action exited.
       expect(r.streamsHeldOpen).toBe(false);
       const lines = r.stdout.trimEnd().split("\n");
       expect(lines.findIndex((l) => l.startsWith("── "))).toBeGreaterThan(lines.length - 4);
@@ -75,9 +74,8 @@ describe.concurrent("the agent process and its stream, attacked", () => {
       });
       expect(killDaemon(pidFile)).toBe(true);
       expect(r.outputs.conclusion).toBe("timed_out");
-      // 1.2 s of timeout, then SIGTERM (the fake exits at once) and at most the pipe grace; only waiting for
-      // the daemon is longer.
-      expect(r.durationMs).toBeLessThan(20_000);
+      // Not waiting for the daemon that holds its pipes.
+      expect(r.streamsHeldOpen).toBe(false);
       expect(r.stdout).not.toContain("late line");
     });
   });
