@@ -3,7 +3,7 @@
  * fixtures/reconstructed/README.md) reports as the same run written one event to a line would, under
  * `no-sudo` and under the default strategy (as root, the agent's own user).
  */
-import { readFileSync } from "node:fs";
+import { copyFileSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { agentRecordsDir, removeAgentRecordDirs } from "../harness/agent-records.js";
@@ -68,6 +68,9 @@ describe("line breaks written raw inside strings", () => {
       // The fake CLI and Node where the agent's user can run them, and a record it can write.
       const shared = await sharedWithOtherUsers();
       const records = agentRecordsDir("framing");
+      // A copy beside its record: the checkout may be where the agent's own view covers it (/tmp).
+      const transcript = path.join(records, "raw.ndjson");
+      copyFileSync(fixture(RAW), transcript);
       const r = await runAction({
         inputs: {
           prompt: "Review the discount change",
@@ -81,7 +84,7 @@ describe("line breaks written raw inside strings", () => {
           CURSOR_API_KEY: KEY,
           PATH: [shared.fakeAgentDir, shared.bin, process.env.PATH].join(path.delimiter),
         },
-        scenario: { transcript: fixture(RAW), record: path.join(records, "record.json") },
+        scenario: { transcript, record: path.join(records, "record.json") },
       });
       expect(r.stdout).toContain("Safety: unprivileged-user (the agent runs as cursor-agent-framing");
       expectWholeRun(r);
