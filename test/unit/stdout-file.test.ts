@@ -196,9 +196,19 @@ describe("the log's writes while the action is behind the agent", () => {
     let chunks = 0;
     const flushes: number[] = [];
     follow.on("data", () => chunks++);
-    const done = consume(follow, pipeline, { afterChunk: () => flushes.push(chunks) });
-    // Caught up, the writer still there: what was held is written without waiting for more.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Caught up, the writer still there: what was held is written without waiting for more (without that
+    // write this wait never ends, and the test times out).
+    let caughtUp = () => {};
+    const whenCaughtUp = new Promise<void>((resolve) => {
+      caughtUp = resolve;
+    });
+    const done = consume(follow, pipeline, {
+      afterChunk: () => {
+        flushes.push(chunks);
+        if (chunks === 20) caughtUp();
+      },
+    });
+    await whenCaughtUp;
     expect(flushes.length).toBeGreaterThan(0);
     expect(flushes.at(-1)).toBe(chunks);
     for (let i = 1; i < flushes.length - 1; i++)
