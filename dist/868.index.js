@@ -959,6 +959,8 @@ var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/base/memo.ts
 var memo = __webpack_require__(9987);
+// EXTERNAL MODULE: ./src/base/within.ts
+var within = __webpack_require__(3198);
 // EXTERNAL MODULE: ./src/model/paths.ts
 var paths = __webpack_require__(1933);
 ;// CONCATENATED MODULE: ./src/changes/locate.ts
@@ -968,6 +970,7 @@ var paths = __webpack_require__(1933);
  * `D:\Repo` still maps to workspace paths. When the root is a local directory nested with the workspace,
  * paths are re-related to the workspace. Strings only: nothing here touches the disk.
  */
+
 
 
 
@@ -1015,7 +1018,7 @@ class Locator {
     /** Asked for every path of every call: the answer only changes with the root (path.relative is not free). */
     nested(root) {
         if (this.nestedRoot?.root !== root) {
-            const nested = this.isLocalDir(root) && (within(this.workspace, root) || within(root, this.workspace));
+            const nested = this.isLocalDir(root) && ((0,within/* within */.u)(this.workspace, root) || (0,within/* within */.u)(root, this.workspace));
             this.nestedRoot = { root, nested };
         }
         return this.nestedRoot.nested;
@@ -1034,10 +1037,6 @@ class Locator {
     isForeign(p) {
         return this.platform !== "win32" && (0,paths/* isWindowsPath */.NU)(p);
     }
-}
-function within(dir, p) {
-    const rel = external_node_path_default().relative(dir, p);
-    return rel === "" || (rel !== ".." && !rel.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(rel));
 }
 
 ;// CONCATENATED MODULE: ./src/changes/prefetch.ts

@@ -4,8 +4,10 @@
  * `D:\Repo` still maps to workspace paths. When the root is a local directory nested with the workspace,
  * paths are re-related to the workspace. Strings only: nothing here touches the disk.
  */
+
 import path from "node:path";
 import { RootedMemo } from "../base/memo.js";
+import { within } from "../base/within.js";
 import { isRepoData, isWindowsPath, relatePath } from "../model/paths.js";
 
 export interface Located {
@@ -84,9 +86,4 @@ export class Locator {
   private isForeign(p: string): boolean {
     return this.platform !== "win32" && isWindowsPath(p);
   }
-}
-
-function within(dir: string, p: string): boolean {
-  const rel = path.relative(dir, p);
-  return rel === "" || (rel !== ".." && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
 }

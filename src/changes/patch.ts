@@ -19,7 +19,7 @@
 import { copyFileSync, lstatSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { MAX_PATCH_BYTES } from "../base/limits.js";
-import type { Repo } from "../git/repo.js";
+import { isCommitId, type Repo } from "../git/repo.js";
 
 export type PatchResult =
   | { kind: "patch"; file: string; bytes: number }
@@ -33,13 +33,12 @@ export interface PatchPlace {
   name: string;
 }
 
-const COMMIT = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
 /** The most git's listings here may print: every changed path, NUL-separated. */
 const LIST_BYTES = 64 * 1024 * 1024;
 
 /** The repository's changes since `base` (a commit id), written as a patch; none when nothing changed. */
 export async function writePatch(repo: Repo, base: string, place: PatchPlace): Promise<PatchResult> {
-  if (!COMMIT.test(base)) return { kind: "skipped", why: "the checked-out commit is unknown" };
+  if (!isCommitId(base)) return { kind: "skipped", why: "the checked-out commit is unknown" };
   const scratch = mkdtempSync(path.join(place.dir, "cursor-agent-index-"));
   try {
     const index = path.join(scratch, "index");

@@ -11,6 +11,7 @@
 import { promises as fsp } from "node:fs";
 import path from "node:path";
 import { UserFacingError } from "../base/errors.js";
+import { isCommitId } from "../git/repo.js";
 import { driverOverrides, gitIn } from "../git/run.js";
 import type { PullBaseClient } from "../github/api.js";
 import { PR_PAYLOAD_EVENTS, type RunContext } from "../github/context.js";
@@ -76,7 +77,7 @@ export async function baseCommit(
   } else {
     return undefined;
   }
-  if (typeof sha === "string" && /^[0-9a-f]{40,64}$/.test(sha)) return sha;
+  if (typeof sha === "string" && isCommitId(sha)) return sha;
   throw new ProtectConfigError(
     "protect-config: the event names a pull request but not its base commit; set protect-config: false to run anyway.",
   );

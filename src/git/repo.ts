@@ -17,6 +17,9 @@ export interface Repo {
   drivers(): Promise<string[]>;
 }
 
+/** A commit's full object name, as git prints it: SHA-1 (40 hex digits) or SHA-256 (64). */
+export const isCommitId = (s: string): boolean => /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(s);
+
 export function openRepo(workspace: string): Repo {
   const git = gitIn(workspace);
   let prefix: Promise<string | undefined> | undefined;

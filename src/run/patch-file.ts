@@ -5,13 +5,13 @@
  */
 import { tmpdir } from "node:os";
 import { writePatch } from "../changes/patch.js";
-import { openRepo } from "../git/repo.js";
+import { isCommitId, openRepo } from "../git/repo.js";
 
 /** HEAD's commit id before the agent; undefined where there is no repository or no commit. */
 export async function checkedOut(workspace: string): Promise<string | undefined> {
   const r = await openRepo(workspace).git(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]);
   const id = r.stdout.toString("utf8").trim();
-  return r.code === 0 && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(id) ? id : undefined;
+  return r.code === 0 && isCommitId(id) ? id : undefined;
 }
 
 /** The patch's path, or "" (nothing changed, or why not is said in the log). */

@@ -14,8 +14,10 @@
  * the whole set-up but the agent; where it fails, agent-user.ts shares the workspace by ACL, as before, and
  * says why.
  */
+
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { within } from "../base/within.js";
 import { SHARED_TEMP_DIRS } from "./agent-user-end.js";
 
 /** A uid and a gid. */
@@ -71,10 +73,6 @@ const NEVER_COVERED = new Set([
   ...["/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/opt", "/var", "/srv"],
   ...["/proc", "/sys", "/dev", "/run", "/boot", "/snap", "/nix", "/mnt", "/media"],
 ]);
-
-/** `inner` is `outer` or below it. */
-export const within = (outer: string, inner: string): boolean =>
-  inner === outer || inner.startsWith(outer === "/" ? "/" : `${outer}/`);
 
 export function planView(i: ViewInput): ViewPlan {
   const views: View[] = [

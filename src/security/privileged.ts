@@ -40,14 +40,19 @@ export function systemPrograms(uid: number, fail: Fail): Programs {
   return out as Programs;
 }
 
+/** `file args` as root: itself when we are root, else through `sudo -n`. */
+function asRootCommand(
+  uid: number,
+  sudo: string | undefined,
+  file: string,
+  args: string[],
+): [string, string[]] {
+  return uid === 0 || !sudo ? [file, args] : [sudo, ["-n", file, ...args]];
+}
+
 export function privileged(uid: number, sudo: string | undefined): Privileged {
   return (file, args, timeoutMs) =>
-    ran(
-      uid === 0 || !sudo
-        ? spawnSync(file, args, asOptions(timeoutMs))
-        : spawnSync(sudo, ["-n", file, ...args], asOptions(timeoutMs)),
-      timeoutMs,
-    );
+    ran(spawnSync(...asRootCommand(uid, sudo, file, args), asOptions(timeoutMs)), timeoutMs);
 }
 
 /**
@@ -61,7 +66,7 @@ export function privilegedLater(
   args: string[],
   timeoutMs: number,
 ): Promise<Ran> {
-  const [cmd, argv] = uid === 0 || !sudo ? [file, args] : [sudo, ["-n", file, ...args]];
+  const [cmd, argv] = asRootCommand(uid, sudo, file, args);
   return new Promise((resolve) => {
     const child = spawn(cmd, argv, {
       stdio: ["ignore", "ignore", "pipe"],

@@ -22,9 +22,17 @@ export interface ViewSetup {
 /**
  * The agent's own view (agent-view.ts), where the probe (started now, as the user `uid` will have, with its
  * uid as its group too) shows the machine allows it: its plan for the user's ids; else why not, in a few
- * words.
+ * words. Never rejects: it runs beside the user's creation, which may fail first and never await it.
  */
 export async function ownView(v: ViewSetup, uid: number): Promise<((agent: Ids) => ViewPlan) | string> {
+  try {
+    return await probedView(v, uid);
+  } catch (e) {
+    return `its plan could not be made (${(e as Error).message})`;
+  }
+}
+
+async function probedView(v: ViewSetup, uid: number): Promise<((agent: Ids) => ViewPlan) | string> {
   const python = v.bin.python3;
   if (!python) return "python3 is not in the system's directories";
   const real = (dirs: (string | undefined)[]) => [
@@ -32,15 +40,18 @@ export async function ownView(v: ViewSetup, uid: number): Promise<((agent: Ids) 
   ];
   const ownerHome = v.asRoot(v.bin.getent, ["passwd", String(v.owner.uid)]).out.split(":")[5];
   const install = v.installDir && statSync(v.installDir);
+  const home = realpathSync(v.home);
+  const hidden = real([v.s.env.HOME, userInfo().homedir, ownerHome?.trim(), v.s.runnerTemp]);
+  const temp = real([...PRIVATE_TEMP_DIRS]);
   const plan = (agent: Ids) =>
     planView({
       workspace: v.workspace,
       owner: [v.owner.uid, v.owner.gid],
       agent,
-      home: realpathSync(v.home),
+      home,
       install: v.installDir && install ? { dir: v.installDir, owner: [install.uid, install.gid] } : undefined,
-      hidden: real([v.s.env.HOME, userInfo().homedir, ownerHome?.trim(), v.s.runnerTemp]),
-      temp: real([...PRIVATE_TEMP_DIRS]),
+      hidden,
+      temp,
     });
   const probe = await privilegedLater(
     v.s.uid,

@@ -133,6 +133,8 @@ it.skipIf(!ready)(
     expect(existsSync(path.join("/tmp", marker))).toBe(false);
     expect(r.seen).toContain("WROTE=yes");
     expect(JSON.parse(r.outputs["files-changed"] ?? "[]")).toContain("agent-made.txt");
+    // Its work, as one patch, read by the action after it (output patch-file).
+    expect(readFileSync(r.outputs["patch-file"] ?? "", "utf8")).toContain("+made by the agent");
     const made = statSync(path.join(where.ws, "agent-made.txt"));
     const owner = statSync(where.ws);
     expect([made.uid, made.gid]).toEqual([owner.uid, owner.gid]);
