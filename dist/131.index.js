@@ -372,11 +372,14 @@ async function copyTree(from, reader, to, writer, signal) {
  * holds would keep the child's streams open (what is left of the agent's user is ended with it).
  */
 function spawnAs(side, argv, stdio, signal) {
-    const full = !side.user
-        ? argv
-        : side.uid === 0
-            ? ["setpriv", `--reuid=${side.user}`, `--regid=${side.user}`, "--init-groups", "--", ...argv]
-            : ["sudo", "-n", "-u", side.user, "--", ...argv];
+    const drop = side.user && [
+        "setpriv",
+        `--reuid=${side.user[0]}`,
+        `--regid=${side.user[1]}`,
+        "--clear-groups",
+        "--",
+    ];
+    const full = !drop ? argv : side.uid === 0 ? [...drop, ...argv] : ["sudo", "-n", ...drop, ...argv];
     const [file, ...args] = full;
     const child = (0,external_node_child_process_.spawn)(file, args, { env: { PATH: system_dirs/* SYSTEM_PATH */.s, LC_ALL: "C" }, stdio });
     let err = "";

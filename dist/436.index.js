@@ -245,10 +245,10 @@ class ProgressComment {
         this.stop();
         const flight = this.inFlight;
         if (flight && !this.cancelled)
-            await within(Promise.race([flight, this.heard]), FINISH_WAIT_MS);
+            await (0,_base_deadlines_js__WEBPACK_IMPORTED_MODULE_0__/* .waitEnd */ .H1)(FINISH_WAIT_MS, 0).race(Promise.race([flight, this.heard]));
         this.updates.abort();
         if (flight)
-            await within(flight, ABORT_WAIT_MS);
+            await (0,_base_deadlines_js__WEBPACK_IMPORTED_MODULE_0__/* .waitEnd */ .H1)(ABORT_WAIT_MS, 0).race(flight);
         this.unlisten();
     }
     /** The report is being written into the comment: from now on it is the report's ({@link fail} does nothing). */
@@ -269,9 +269,18 @@ class ProgressComment {
         if (this.writes === 0 || this.refused)
             return;
         const body = `${(0,_render_headlines_js__WEBPACK_IMPORTED_MODULE_2__/* .headline */ .Pl)(_render_headlines_js__WEBPACK_IMPORTED_MODULE_2__/* .HEADLINE */ .ZS.failure)}\n\nThe action stopped before its report:\n\n${(0,_render_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .fenced */ .OF)(this.o.redact(message))}`;
-        const own = new AbortController();
-        await within(this.write(body, own.signal).catch(() => { }), FAIL_WAIT_MS);
-        own.abort();
+        // A cancel before it or during it leaves the write its share of the cancel budget, no more: the runner
+        // kills the step 7.5 s after its SIGINT.
+        const cancel = new AbortController();
+        if (this.cancelled)
+            cancel.abort();
+        const onCancel = () => cancel.abort();
+        this.o.signals?.on("SIGINT", onCancel);
+        this.o.signals?.on("SIGTERM", onCancel);
+        const end = (0,_base_deadlines_js__WEBPACK_IMPORTED_MODULE_0__/* .waitEnd */ .H1)(FAIL_WAIT_MS, _base_deadlines_js__WEBPACK_IMPORTED_MODULE_0__/* .CANCEL_DEADLINES */ .bp.commentMs, cancel.signal);
+        await end.race(this.write(body, end.signal).catch(() => { }));
+        this.o.signals?.off("SIGINT", onCancel);
+        this.o.signals?.off("SIGTERM", onCancel);
     }
     /** The runner cancels: no more updates (the one in flight may complete; {@link finish} will not wait). */
     onCancel = () => {
@@ -372,11 +381,6 @@ class ProgressComment {
     }
 }
 /** Waits for `p`, at most `ms`. */
-async function within(p, ms) {
-    let t;
-    await Promise.race([p, new Promise((r) => (t = setTimeout(r, ms)))]);
-    clearTimeout(t);
-}
 /** GitHub will not take this token's writes here (bad credentials, read-only, no comment); a rate limit will. */
 function isRefusal(e) {
     const err = e;

@@ -9,13 +9,16 @@ Run as root, with the plan (JSON) as the first argument and the agent's command 
    mapped to the agent's (an idmapped mount): the agent reads and writes the workspace as if it were its own,
    and what it creates there is stored as the owner's. Nothing is changed file by file: the cost does not
    grow with the workspace.
-3. Every cover (the job's homes, RUNNER_TEMP, the workspace's parent) an empty tmpfs, read-only once the
+3. The agent's account, where the machine has none for it (its uid is this run's alone, made for no one): a
+   line of its own in /etc/passwd and /etc/group, in this namespace only, so that what asks who it is (a
+   shell, git, ssh, Node's os.userInfo()) gets its name and home.
+4. Every cover (the job's homes, RUNNER_TEMP, the workspace's parent) an empty tmpfs, read-only once the
    views are mounted back into it; the shared temporary directories a private, writable tmpfs each.
-4. A pid namespace whose init (the first process forked into it) is this program's child, as root: it mounts
+5. A pid namespace whose init (the first process forked into it) is this program's child, as root: it mounts
    a /proc of the namespace (the agent sees its own processes only), starts the agent's command, and reaps
    what it leaves; when the agent ends it ends too, and the kernel kills everything left in the namespace,
    however it was forked. Nothing the agent starts can leave the namespace, nor signal its init.
-5. This process waits for the init and ends as the agent ended: its exit code, or killed by its signal.
+6. This process waits for the init and ends as the agent ended: its exit code, or killed by its signal.
 
 Without a command, the init exits once /proc is mounted, and this process with 0: the probe that tells the
 action that the machine allows all of it (a container without CAP_SYS_ADMIN, a file system without idmapped
@@ -29,7 +32,8 @@ import ctypes, json, os, signal, struct, sys
 libc = ctypes.CDLL(None, use_errno=True)
 L = ctypes.c_long
 CLONE_NEWNS, CLONE_NEWUSER, CLONE_NEWPID = 0x20000, 0x10000000, 0x20000000
-MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REC, MS_PRIVATE = 2, 4, 8, 16384, 1 << 18
+MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_BIND, MS_REC, MS_PRIVATE = 2, 4, 8, 4096, 16384, 1 << 18
+MNT_DETACH = 2
 AT_FDCWD, AT_EMPTY_PATH, AT_RECURSIVE = -100, 0x1000, 0x8000
 OPEN_TREE_CLONE, OPEN_TREE_CLOEXEC = 1, 0o2000000
 MOVE_MOUNT_F_EMPTY_PATH = 4
@@ -127,10 +131,37 @@ def show(item):
     os.close(item["fd"])
 
 
+def account(plan):
+    """The agent's passwd and group lines added to the machine's, bound over them in this namespace alone."""
+    who = plan.get("account")
+    if not who:
+        return
+    uid, gid = plan["agent"]
+    lines = {"/etc/passwd": "%s:x:%d:%d::%s:/bin/sh\n" % (who["name"], uid, gid, who["home"]),
+             "/etc/group": "%s:x:%d:\n" % (who["name"], gid)}
+    # Written in a tmpfs of this namespace (mounted for the moment on /tmp, which a cover replaces later);
+    # the bind mounts keep the files once it is detached.
+    staging = "/tmp"
+    mount(b"tmpfs", staging, b"tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, b"mode=0755,size=4m,nr_inodes=16")
+    for target, line in lines.items():
+        try:
+            with open(target, "rb") as f:
+                text = f.read()
+        except OSError as e:
+            fail("read " + target + ": " + e.strerror)
+        copy = os.path.join(staging, os.path.basename(target))
+        with open(copy, "wb") as f:
+            f.write(text + (b"" if text.endswith(b"\n") or not text else b"\n") + line.encode())
+        os.chmod(copy, 0o644)
+        mount(copy.encode(), target, None, MS_BIND, None)
+    check(libc.umount2(staging.encode(), MNT_DETACH), "detach " + staging)
+
+
 def set_up(plan):
     check(libc.unshare(L(CLONE_NEWNS)), "a mount namespace")
     # Nothing mounted here propagates back to the machine's namespace.
     mount(None, "/", None, MS_REC | MS_PRIVATE, None)
+    account(plan)
     spaces = {}
     # Cloned before any cover hides them.
     views = [dict(v, fd=clone_view(v, plan["agent"], spaces)) for v in plan["views"]]

@@ -4,8 +4,7 @@
  * after its result (docs/stream-format.md "How runs end"), and its whole process group killed at the end.
  * What the bytes mean is the pipeline's business; what happens next is the caller's.
  */
-import { setTimeout as delay } from "node:timers/promises";
-import { CANCEL_DEADLINES, RUN_DEADLINES } from "../base/deadlines.js";
+import { CANCEL_DEADLINES, RUN_DEADLINES, waitEnd } from "../base/deadlines.js";
 import type { ExitInfo, Stopped, StopReason } from "../model/verdict.js";
 import { consume } from "../pipeline/consume.js";
 import type { Pipeline } from "../pipeline/pipeline.js";
@@ -159,7 +158,11 @@ export class AgentRun {
     this.supervisor = sup;
     if (this.resultArrived) sup.expectExit();
     // A second signal must not interrupt the reporting: once handled, further ones only hurry the kill.
-    const onSignal = () => sup.stop("cancel", opts.graces.cancelKillMs);
+    const heard = new AbortController();
+    const onSignal = () => {
+      heard.abort();
+      sup.stop("cancel", opts.graces.cancelKillMs);
+    };
     opts.signals.on("SIGINT", onSignal);
     opts.signals.on("SIGTERM", onSignal);
     let exit: ExitInfo;
@@ -172,10 +175,11 @@ export class AgentRun {
       );
       // Its last stderr lines (the reason it failed, often) are waited for from its exit on, briefly,
       // alongside the reading of what it wrote (a cancel's report has the runner's 7.5 s in all).
-      // After a cancel that wait is part of the drain's share of the budget (base/deadlines.ts).
-      const stderrWaited = agent.exited.then(() => {
+      // After a cancel, before the exit or during that wait, it is part of the drain's share of the budget
+      // (base/deadlines.ts).
+      const stderrWaited = agent.exited.then(async () => {
         const ms = sup.stopped?.reason === "cancel" ? opts.graces.cancelDrainMs : opts.graces.pipeMs;
-        return Promise.race([agent.stderrDone, delay(ms, undefined, { ref: false })]);
+        await waitEnd(ms, opts.graces.cancelDrainMs, heard.signal).race(agent.stderrDone);
       });
       // Read until the agent has exited and all it wrote is read: what a shell it left behind writes
       // later is not its stream.

@@ -130,6 +130,8 @@ export interface WaitEnd {
   readonly limitMs: number;
   /** The wait is over: its timer goes (it holds the process until then). */
   dispose(): void;
+  /** `p`, or the end, whichever comes first (then `p` is left to itself); disposes of the end. */
+  race<T>(p: Promise<T>): Promise<T | undefined>;
 }
 
 /**
@@ -146,6 +148,12 @@ export function waitEnd(ms: number, cancelMs: number, cancelled?: AbortSignal): 
     dispose: () => {
       clearTimeout(timer);
       cancelled?.removeEventListener("abort", onCancel);
+    },
+    race: <T>(p: Promise<T>) => {
+      const over = new Promise<undefined>((resolve) =>
+        control.signal.addEventListener("abort", () => resolve(undefined), { once: true }),
+      );
+      return Promise.race([p, over]).finally(end.dispose);
     },
   };
   const endIn = (after: number, why: string) => {

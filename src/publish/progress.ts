@@ -13,7 +13,7 @@
  * the request in flight (aborting only one that hangs), so that no late update can overwrite the report.
  */
 
-import { CANCEL_DEADLINES, RUN_DEADLINES } from "../base/deadlines.js";
+import { CANCEL_DEADLINES, RUN_DEADLINES, waitEnd } from "../base/deadlines.js";
 import { formatDuration } from "../base/format.js";
 import type { Redact } from "../base/redact.js";
 import type { CommentClient } from "../github/api.js";
@@ -142,9 +142,9 @@ export class ProgressComment {
   async finish(): Promise<void> {
     this.stop();
     const flight = this.inFlight;
-    if (flight && !this.cancelled) await within(Promise.race([flight, this.heard]), FINISH_WAIT_MS);
+    if (flight && !this.cancelled) await waitEnd(FINISH_WAIT_MS, 0).race(Promise.race([flight, this.heard]));
     this.updates.abort();
-    if (flight) await within(flight, ABORT_WAIT_MS);
+    if (flight) await waitEnd(ABORT_WAIT_MS, 0).race(flight);
     this.unlisten();
   }
 
@@ -165,12 +165,17 @@ export class ProgressComment {
     await this.finish();
     if (this.writes === 0 || this.refused) return;
     const body = `${headline(HEADLINE.failure)}\n\nThe action stopped before its report:\n\n${fenced(this.o.redact(message))}`;
-    const own = new AbortController();
-    await within(
-      this.write(body, own.signal).catch(() => {}),
-      FAIL_WAIT_MS,
-    );
-    own.abort();
+    // A cancel before it or during it leaves the write its share of the cancel budget, no more: the runner
+    // kills the step 7.5 s after its SIGINT.
+    const cancel = new AbortController();
+    if (this.cancelled) cancel.abort();
+    const onCancel = () => cancel.abort();
+    this.o.signals?.on("SIGINT", onCancel);
+    this.o.signals?.on("SIGTERM", onCancel);
+    const end = waitEnd(FAIL_WAIT_MS, CANCEL_DEADLINES.commentMs, cancel.signal);
+    await end.race(this.write(body, end.signal).catch(() => {}));
+    this.o.signals?.off("SIGINT", onCancel);
+    this.o.signals?.off("SIGTERM", onCancel);
   }
 
   /** The runner cancels: no more updates (the one in flight may complete; {@link finish} will not wait). */
@@ -283,12 +288,6 @@ export class ProgressComment {
 }
 
 /** Waits for `p`, at most `ms`. */
-async function within(p: Promise<unknown>, ms: number): Promise<void> {
-  let t: NodeJS.Timeout | undefined;
-  await Promise.race([p, new Promise<void>((r) => (t = setTimeout(r, ms)))]);
-  clearTimeout(t);
-}
-
 /** GitHub will not take this token's writes here (bad credentials, read-only, no comment); a rate limit will. */
 function isRefusal(e: unknown): boolean {
   const err = e as { status?: number; message?: string; response?: { headers?: Record<string, string> } };

@@ -49,7 +49,7 @@ export class CarriedChat {
       workspace: settings.workspace,
       agentEnv,
       stateDir: agentUser?.stateDir,
-      agent: { user: agentUser?.name, uid },
+      agent: { user: agentUser?.ids, uid },
       self: { uid },
     };
     const deps: CarryDeps = {

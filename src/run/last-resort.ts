@@ -13,7 +13,7 @@
  * A cancel before the agent started is heard here too (see {@link LastResort.cancel}).
  */
 import type { RunningAgent } from "../agent/process.js";
-import { RUN_DEADLINES } from "../base/deadlines.js";
+import { CANCEL_DEADLINES, RUN_DEADLINES, waitEnd } from "../base/deadlines.js";
 import { quietly, UserFacingError } from "../base/errors.js";
 import { Secrets } from "../base/redact.js";
 import { publishEarlyEnd } from "../publish/early-end.js";
@@ -93,22 +93,16 @@ export class LastResort {
   private async undone(): Promise<Back> {
     const undo = this.undo;
     if (!undo) return { lines: [], warnings: [] };
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<Back>((resolve) => {
-      timer = setTimeout(
-        () => resolve({ lines: [], warnings: ["What the run set up was not all put back in time."] }),
-        RUN_DEADLINES.undoMs,
-      );
-    });
-    const back = await Promise.race([
+    // After a cancel (before it or during it), the undo's share of the cancel budget: its slowest part is
+    // the end of the agent's user.
+    const end = waitEnd(RUN_DEADLINES.undoMs, CANCEL_DEADLINES.agentUserEndMs, this.lateCancel.signal);
+    const back = await end.race(
       undo().catch((u: unknown) => ({
         lines: [],
         warnings: [`What the run set up could not all be put back: ${(u as Error)?.message ?? String(u)}`],
       })),
-      late,
-    ]);
-    clearTimeout(timer);
-    return back;
+    );
+    return back ?? { lines: [], warnings: ["What the run set up was not all put back in time."] };
   }
 
   private report(e: unknown, back: Back): Promise<void> {

@@ -155,10 +155,11 @@ class LiveAgent implements AgentSource {
           graces: this.graces,
           track: this.w.resort.track,
           // The end's status and HEAD lookup asked for at once, while the agent's output is still read;
-          // not under an agent user, whose processes outside the group go only when it is released (after
-          // the reading).
+          // not under an agent user whose processes outside the group go only when it is released (after
+          // the reading); with its own view they went with its namespace, before its process ended.
           onExit: () => {
-            if (!this.aside.user) atExit = treeAtExit(this.git);
+            const user = this.aside.user;
+            if (!user || user.contained) atExit = treeAtExit(this.git);
           },
           redact: this.w.redact,
         },

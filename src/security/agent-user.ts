@@ -4,49 +4,61 @@
  * only), nor signal it, nor reach `RUNNER_TEMP` (the file commands and the raw transcript), while it can
  * write the workspace.
  *
- * One user per run: `<agent-user>-<8 random hex digits>` (the input is the prefix), created for this run
- * and removed at its end. Two jobs on one machine never share it (ending "every process of the user" ends
- * only this run's agent), and nothing a run left is reachable by the next run's agent: another uid cannot
- * read its environment in procfs, nor use its grants.
- *
- * Setup, with root or passwordless sudo (a hosted runner's user has it): the user is created, with a fresh
- * home (made where nobody could have planted it). Where the machine allows it (agent-view.ts probes),
- * the agent gets a view of its own: the workspace as its own through an idmapped mount, the job's homes and
- * RUNNER_TEMP covered, private temporary directories, a pid namespace that ends with it; nothing is done
- * file by file. Else the workspace gets an ACL that lets it write (and a default ACL for what it creates),
- * its install one to read (grants.ts). Either way `RUNNER_TEMP` is closed to others, and the directories
- * above the workspace get passage where it needs one. Release, once the agent's process group is gone: every
- * process of the user ended (security/agent-user-end.ts: a daemon it left could otherwise rewrite files after
- * the action read them, or read the next step's secrets), every grant taken back with the ACL entries it set
- * naming itself or its group, what it created given to the workspace's owner (through the view it was
- * stored as the owner's already), its files in the shared temporary directories and its home removed, then
- * the user. Should a process of it outlive the deadline, the user is kept (its uid is not given to anyone
- * else) and a warning says so.
+ * One identity per run: a uid (and gid) drawn for it and held (user-account.ts), named
+ * `<agent-user>-<8 random hex digits>`. Two jobs on one machine never share it, and nothing a run left is
+ * reachable by the next run's agent. Set-up, with root or passwordless sudo (a hosted runner's user has it):
+ * a fresh home; where the machine allows it (view-probe.ts), a view of its own (agent-view.ts): the
+ * workspace as its own through an idmapped mount, the job's homes and RUNNER_TEMP covered, private temporary
+ * directories, a pid namespace that ends with it, its name in its namespace alone: no account, nothing done
+ * file by file. Else an account, the workspace shared by ACL (grants.ts). `RUNNER_TEMP` is closed to others.
+ * Release, once its process group is gone: every process of the uid ended (agent-user-end.ts: a daemon it
+ * left could otherwise rewrite files after the action read them, or read the next step's secrets), the
+ * grants taken back with the ACL entries it set, what it created given to the workspace's owner (through
+ * its view, stored as the owner's already), its home and its files in the shared temporary directories
+ * removed, its account if it had one, then the hold. Should a process of it outlive the deadline, the uid
+ * stays held (nobody else gets it) and a warning says so.
  *
  * Every program run as root, with sudo, or to drop privileges comes from the system's directories
  * (privileged.ts), never the job's PATH.
  */
-import { chmodSync, realpathSync, statSync } from "node:fs";
+import { chmodSync, realpathSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import type { AgentCommand } from "../agent/command.js";
 import { CANCEL_DEADLINES, RUN_DEADLINES } from "../base/deadlines.js";
 import { InputError } from "../base/errors.js";
-import { endProcesses, type Privileged, sweepSharedTemp } from "./agent-user-end.js";
+import { endProcesses, type Privileged, processesOf, sweepSharedTemp } from "./agent-user-end.js";
 import { uncovered, type ViewPlan, viewArgs } from "./agent-view.js";
 import { type Grant, grantsFor } from "./grants.js";
 import { asAgentUser, dropTo, type Fail, type Programs, privileged, systemPrograms } from "./privileged.js";
 import { findExecutable } from "./strategy.js";
-import { CONFIG_DIR, createUser, freeUid, freshHome, runUserName, STATE_DIR } from "./user-account.js";
+import {
+  CONFIG_DIR,
+  claimUid,
+  createUser,
+  freshHome,
+  giveHome,
+  runUserName,
+  STATE_DIR,
+  type UidHolds,
+  uidHolds,
+} from "./user-account.js";
 import { ownView } from "./view-probe.js";
 
 export interface AgentUser {
-  /** This run's user. */
+  /** This run's user (with its own view, a name the machine has no account of: its namespace shows it). */
   name: string;
+  /** Its uid and gid, this run's alone. */
+  ids: readonly [number, number];
   home: string;
   /** Its CLI's state dir (config, chats): the one directory every rule of every build names for it. */
   stateDir: string;
   /** What it sees of the machine, for the log's header: its own view, or why the workspace is shared by ACL. */
   view: string;
+  /**
+   * Everything it starts ends with it (its own view's pid namespace): once its process has exited, none of
+   * its processes is left to write.
+   */
+  contained: boolean;
   /** The agent's command, as that user. */
   asUser(cmd: AgentCommand): AgentCommand;
   /**
@@ -81,31 +93,40 @@ export async function setUpAgentUser(s: Setup): Promise<AgentUser> {
   };
   if (process.platform !== "linux") fail(`not available on ${process.platform}`, "");
   const bin = systemPrograms(s.uid, fail);
+  const root = s.uid === 0;
   const asRoot = privileged(s.uid, bin.sudo);
   const name = runUserName(s.prefix);
-  // Everything that may throw before the user exists: nothing is left to undo then.
+  // Everything that may throw before the uid is held: nothing is left to undo then.
   const workspace = realpathSync(s.workspace);
   const owner = statSync(workspace);
   const agent = findExecutable(s.agentPath, s.env.PATH);
   const agentReal = agent ? realpathSync(agent) : undefined;
   const installDir = agentReal ? path.dirname(agentReal) : undefined;
+  const holds = uidHolds(asRoot, bin, root);
+  const uid = claimUid(holds);
+  if (uid === undefined) fail("no free uid could be held for this run's user", "");
   const home = freshHome(name);
-  // The probe of its own view runs while the user is made: it needs the uid, not the account.
-  const uid = freeUid();
-  const viewing = ownView({ s, bin, asRoot, workspace, owner, home, installDir }, uid);
-  const user = createUser(s, name, home, bin, asRoot, fail, uid);
-  const end: End = { s, name, home, uid: user.uid, gid: user.gid, bin, asRoot, grants: [], owner };
+  const end: End = { s, name, home, uid, gid: uid, bin, asRoot, grants: [], owner, holds };
   let view: ViewPlan | string;
   try {
-    // -R without -L: the link itself changes hands, nothing it points to is followed.
-    const r = asRoot(bin.chown, ["-R", `${name}:`, home]);
-    if (!r.ok) fail(`could not give ${name} its home for this run`, r.err);
-    view = await viewing.then((v) => (typeof v === "string" ? v : v([user.uid, user.gid])));
+    // Its own view, where the machine allows it, needs no account: its ids are this run's alone, and the
+    // namespace shows its name. Else (ACLs) an account is made for it.
+    const viewing = await ownView({ s, bin, asRoot, workspace, owner, home, installDir, name }, uid);
+    if (typeof viewing === "string") {
+      const made = createUser(s, name, home, bin, asRoot, fail, uid);
+      end.account = true;
+      end.gid = made.gid;
+    }
+    const ids = [end.uid, end.gid] as const;
+    if (!giveHome(home, ids, root, (to) => asRoot(bin.chown, ["-R", to, home]).ok))
+      fail(`could not give ${name} its home for this run`, "");
+    view = typeof viewing === "string" ? viewing : viewing(ids);
     end.view = typeof view === "string" ? undefined : view;
     const plan = end.view;
     end.grants = grantsFor({
       workspace,
-      user: name,
+      user: String(end.uid),
+      group: String(end.gid),
       installDir,
       viewed: plan && { hidden: (dir) => uncovered([dir], plan).length === 0 },
     });
@@ -120,15 +141,17 @@ export async function setUpAgentUser(s: Setup): Promise<AgentUser> {
   // The file commands and the raw transcript are under RUNNER_TEMP: not the agent's to read.
   if (s.runnerTemp) chmodSync(s.runnerTemp, 0o700);
   let released: string[] | undefined;
-  const runUser = { name, ...user, root: s.uid === 0, bin, plan: end.view };
+  const runUser = { name, uid: end.uid, gid: end.gid, root, bin, plan: end.view };
   return {
     name,
     home,
+    ids: [end.uid, end.gid],
     stateDir: path.join(home, STATE_DIR),
     view:
       typeof view === "string"
         ? `the workspace shared with it by ACL: no view of its own (${view})`
         : "it sees the workspace, its home and the system: not the job's home, nor any process but its own",
+    contained: end.view !== undefined,
     asUser: (cmd) => asUser(cmd, runUser, home, agentReal),
     endProcesses(hurry) {
       if (!released) killProcesses(end, endMs(hurry));
@@ -152,6 +175,9 @@ interface End {
   owner: { uid: number; gid: number };
   /** Its own view, when it has one: its files in the workspace are the owner's already. */
   view?: ViewPlan;
+  /** Whether the machine got an account for it (without its own view). */
+  account?: boolean;
+  holds: UidHolds;
 }
 
 /** Each part of its end (kill, sweep); after a cancel, its share of the budget. */
@@ -159,6 +185,8 @@ const endMs = (hurry?: boolean) => (hurry ? CANCEL_DEADLINES.agentUserEndMs : RU
 
 /** Every process of the user killed until none is left, or its deadline: the pids left (undefined: unknown). */
 function killProcesses(e: End, ms: number): number[] | undefined {
+  // With its own view, the agent's namespace ended with it, and everything in it: a look, no kill.
+  if (e.view && processesOf(e.uid)?.length === 0) return [];
   const deadline = Date.now() + ms;
   const asAgent = asAgentUser({ ...e, root: e.s.uid === 0 });
   // Each kill bounded too: it runs as the agent's user from its setresuid on, so a process of the agent's
@@ -196,18 +224,23 @@ function releaseUser(e: End, ms: number = RUN_DEADLINES.agentUserEndMs): string[
       ? `${left.length} process(es) of ${name} (${left.slice(0, 5).join(", ")})`
       : `whether a process of ${name} is left (/proc could not be read)`;
     warnings.push(
-      `the agent's user could not be ended: ${what} still there after ${ms} ms; the user is kept, its grants taken back, the workspace's files given back, its other files left as they are`,
+      `the agent's user could not be ended: ${what} still there after ${ms} ms; ${e.account ? "the user is kept" : "its uid stays held"}, its grants taken back, the workspace's files given back, its other files left as they are`,
     );
     return warnings;
   }
-  asRoot(bin.rm, ["-rf", "--one-file-system", e.home]);
+  // Nothing of it runs: its home goes (as root in-process, which follows no link; else rm).
+  if (e.s.uid === 0) rmSync(e.home, { recursive: true, force: true });
+  else asRoot(bin.rm, ["-rf", "--one-file-system", e.home]);
   // Through its own view, the shared temporary directories it wrote were its own, gone with its namespace.
   const swept = e.view ? undefined : sweepSharedTemp(bin, e.uid, asRoot, asAgent, ms);
   if (swept) warnings.push(swept);
-  const gone = asRoot(bin.userdel, [name]);
-  if (!gone.ok) warnings.push(`the user ${name} could not be removed (${gone.err.split("\n")[0]})`);
-  // userdel takes the user's own group with it where the system says so (USERGROUPS_ENAB); else it goes here.
-  else if (asRoot(bin.getent, ["group", name]).ok) asRoot(bin.groupdel, [name]);
+  if (e.account) {
+    const gone = asRoot(bin.userdel, [name]);
+    if (!gone.ok) warnings.push(`the user ${name} could not be removed (${gone.err.split("\n")[0]})`);
+    // userdel takes the user's own group with it where the system says so (USERGROUPS_ENAB); else here.
+    else if (asRoot(bin.getent, ["group", name]).ok) asRoot(bin.groupdel, [name]);
+  }
+  e.holds.letGo(e.uid);
   return warnings;
 }
 

@@ -37,11 +37,21 @@ export interface Cover {
   shared?: boolean;
 }
 
+/**
+ * The agent's name and home, for a user the machine has no account of (its uid is this run's alone):
+ * agent-view.py adds its passwd and group lines in the namespace only.
+ */
+export interface Account {
+  name: string;
+  home: string;
+}
+
 /** What agent-view.py is given (its first argument, as JSON). */
 export interface ViewPlan {
   agent: Ids;
   views: View[];
   covers: Cover[];
+  account?: Account;
 }
 
 export interface ViewInput {
@@ -56,6 +66,7 @@ export interface ViewInput {
   hidden: string[];
   /** The shared temporary directories there are here (the agent gets its own of each). */
   temp: string[];
+  account?: Account;
 }
 
 /**
@@ -92,7 +103,7 @@ export function planView(i: ViewInput): ViewPlan {
       !views.some((v) => v.path === c.path) &&
       !candidates.some((o, m) => m !== n && needless(c, o, m < n, views)),
   );
-  return { agent: i.agent, views, covers };
+  return { agent: i.agent, views, covers, ...(i.account ? { account: i.account } : {}) };
 }
 
 /**

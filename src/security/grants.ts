@@ -15,7 +15,9 @@ export interface Grant {
 
 export interface GrantInput {
   workspace: string;
+  /** The agent's uid and gid (as numbers: with its own view it has no account). */
   user: string;
+  group: string;
   installDir: string | undefined;
   /** With the agent's own view: the directories a cover hides need no passage, nothing needs more. */
   viewed?: { hidden: (dir: string) => boolean };
@@ -25,7 +27,7 @@ export interface GrantInput {
  * In this order, later grants winning: passage through the directories above, then the agent's install
  * readable, then the workspace writable (the install may hold the workspace, or the other way round).
  */
-export function grantsFor({ workspace, user, installDir, viewed }: GrantInput): Grant[] {
+export function grantsFor({ workspace, user, group, installDir, viewed }: GrantInput): Grant[] {
   const u = `u:${user}`;
   const out: Grant[] = [];
   for (const dir of new Set([...ancestors(workspace), ...(installDir ? ancestors(installDir) : [])])) {
@@ -46,7 +48,7 @@ export function grantsFor({ workspace, user, installDir, viewed }: GrantInput): 
     });
   }
   // Taken back with the entries the agent may have added for its own group on its own files.
-  const g = `g:${user}`;
+  const g = `g:${group}`;
   out.push({
     grant: ["-R", "-m", `${u}:rwX`, "-m", `d:${u}:rwX`, workspace],
     revoke: ["-R", "-x", u, "-x", `d:${u}`, "-x", g, "-x", `d:${g}`, workspace],

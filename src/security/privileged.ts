@@ -17,6 +17,7 @@ const PROGRAMS = [
   "setfacl",
   "setpriv",
   "chown",
+  "mkdir",
   "rm",
   "kill",
   "find",
@@ -84,21 +85,16 @@ export function privilegedLater(
   });
 }
 
-/** A program run as the agent's user: the kill can end only its processes, the sweep remove only what it could. */
-export function asAgentUser(u: {
-  root: boolean;
-  uid: number;
-  gid: number;
-  name: string;
-  bin: Programs;
-}): Privileged {
-  return (file, args, timeoutMs) =>
-    ran(
-      u.root
-        ? spawnSync(u.bin.setpriv, [...dropTo(u.uid, u.gid), "--", file, ...args], asOptions(timeoutMs))
-        : spawnSync(u.bin.sudo, ["-n", "-u", u.name, "--", file, ...args], asOptions(timeoutMs)),
-      timeoutMs,
-    );
+/**
+ * A program run as the agent's user: the kill can end only its processes, the sweep remove only what it
+ * could. By its ids (setpriv, as root or through sudo): with its own view it has no account.
+ */
+export function asAgentUser(u: { root: boolean; uid: number; gid: number; bin: Programs }): Privileged {
+  return (file, args, timeoutMs) => {
+    const dropped = [u.bin.setpriv, ...dropTo(u.uid, u.gid), "--", file, ...args];
+    const [cmd, argv] = asRootCommand(u.root ? 0 : -1, u.bin.sudo, dropped[0] as string, dropped.slice(1));
+    return ran(spawnSync(cmd, argv, asOptions(timeoutMs)), timeoutMs);
+  };
 }
 
 /** setpriv's flags for a process of the agent's user: its uid and group alone, no capability left. */

@@ -1,7 +1,7 @@
 /**
  * The agent's own user's account for one run: its name, a uid nobody had, and a home made for it.
  */
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { lchownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomHex } from "../base/random.js";
@@ -35,16 +35,12 @@ export function createUser(
   bin: Programs,
   asRoot: Privileged,
   fail: Fail,
-  first: number = freeUid(),
+  wanted: number,
 ): { uid: number; gid: number } {
-  const useradd = (uid: number) =>
-    asRoot(bin.useradd, [
-      ...["--system", "--no-create-home", "--no-log-init", "--user-group", "--shell", "/bin/sh"],
-      ...["--home-dir", home, "--uid", String(uid), name],
-    ]);
-  // A uid no account has (useradd: 4 when one does): else another draw.
-  let made = useradd(first);
-  for (let i = 0; i < 4 && made.code === 4; i++) made = useradd(freeUid());
+  const made = asRoot(bin.useradd, [
+    ...["--system", "--no-create-home", "--no-log-init", "--user-group", "--shell", "/bin/sh"],
+    ...["--home-dir", home, "--uid", String(wanted), name],
+  ]);
   if (!made.ok) {
     rmSync(home, { recursive: true, force: true });
     fail(`could not create the user ${name}`, made.err);
@@ -52,7 +48,7 @@ export function createUser(
   const uid = Number(asRoot(bin.id, ["-u", name]).out.trim() || Number.NaN);
   const gid = Number(asRoot(bin.id, ["-g", name]).out.trim() || Number.NaN);
   const ours = new Set([0, s.uid, process.getuid?.()]);
-  if (!Number.isSafeInteger(uid) || !Number.isSafeInteger(gid) || ours.has(uid)) {
+  if (uid !== wanted || !Number.isSafeInteger(gid) || ours.has(uid)) {
     // Made but not usable: removed again; its processes are all ended at the end, so it must be nobody else.
     if (Number.isSafeInteger(uid) && !ours.has(uid)) asRoot(bin.userdel, [name]);
     rmSync(home, { recursive: true, force: true });
@@ -62,15 +58,93 @@ export function createUser(
 }
 
 /**
- * A uid no process runs as (one left by a user removed by hand would be the agent's to signal, and ended
- * with it), drawn from {@link UID_RANGE}.
+ * A uid (and the gid of the same number) for this run alone, drawn from {@link UID_RANGE}: no account nor
+ * group of the machine's has it, no process runs as it (one left by a user removed by hand would be the
+ * agent's to signal, and ended with it), and this run holds it ({@link UidHolds}), so that two jobs on one
+ * machine never draw the same. Undefined when eight draws found none.
  */
-export function freeUid(): number {
+export function claimUid(holds: UidHolds): number | undefined {
+  const taken = new Set([...idsIn("/etc/passwd", 2), ...idsIn("/etc/group", 2)]);
   for (let i = 0; i < 8; i++) {
     const uid = randomUid();
-    if (processesOf(uid)?.length === 0) return uid;
+    if (taken.has(uid) || processesOf(uid)?.length !== 0) continue;
+    if (holds.hold(uid)) return uid;
   }
-  return randomUid();
+  return undefined;
+}
+
+/** The numbers in field `n` of a colon-separated database (/etc/passwd, /etc/group); none when unreadable. */
+function idsIn(file: string, n: number): number[] {
+  try {
+    return readFileSync(file, "utf8")
+      .split("\n")
+      .map((line) => Number(line.split(":")[n]))
+      .filter(Number.isSafeInteger);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The uids runs hold, one directory each, in a directory only root may write (/run: gone at a reboot, and
+ * with it every process a hold kept a uid from). `mkdir` is the lock: it fails for the second run. A hold
+ * is let go at the end once nothing of the user is left; while something is, it stays, and the uid is
+ * nobody else's.
+ */
+export const UID_HOLDS_DIR = "/run/cursor-agent-action/uids";
+
+export interface UidHolds {
+  hold(uid: number): boolean;
+  letGo(uid: number): void;
+}
+
+export function uidHolds(asRoot: Privileged, bin: Pick<Programs, "mkdir" | "rm">, root: boolean): UidHolds {
+  const at = (uid: number) => path.join(UID_HOLDS_DIR, String(uid));
+  if (root) {
+    return {
+      hold(uid) {
+        mkdirSync(UID_HOLDS_DIR, { recursive: true, mode: 0o700 });
+        try {
+          mkdirSync(at(uid), { mode: 0o700 });
+          return true;
+        } catch (e) {
+          if ((e as NodeJS.ErrnoException).code === "EEXIST") return false;
+          throw e;
+        }
+      },
+      letGo: (uid) => rmSync(at(uid), { recursive: true, force: true }),
+    };
+  }
+  return {
+    hold: (uid) =>
+      asRoot(bin.mkdir, ["-p", "-m", "700", UID_HOLDS_DIR]).ok &&
+      asRoot(bin.mkdir, ["-m", "700", at(uid)]).ok,
+    letGo: (uid) => {
+      asRoot(bin.rm, ["-rf", "--", at(uid)]);
+    },
+  };
+}
+
+/**
+ * The fresh home given to the agent's ids, as root: in-process (it holds the few entries freshHome made),
+ * else with chown. -R without -L, lchown: a link itself changes hands, nothing it points to.
+ */
+export function giveHome(
+  home: string,
+  ids: readonly [number, number],
+  root: boolean,
+  chown: (ids: string) => boolean,
+): boolean {
+  if (!root) return chown(`${ids[0]}:${ids[1]}`);
+  const walk = (p: string) => {
+    lchownSync(p, ids[0], ids[1]);
+    for (const e of readdirSync(p, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(path.join(p, e.name));
+      else lchownSync(path.join(p, e.name), ids[0], ids[1]);
+    }
+  };
+  walk(home);
+  return true;
 }
 
 /** Where the agent's user's uid is drawn from (createUser). */

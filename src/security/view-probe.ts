@@ -2,7 +2,7 @@
  * Whether the agent's user gets its own view of the machine (agent-view.ts): its plan, with the probe's
  * verdict, as the set-up of the user goes on beside it.
  */
-import { existsSync, realpathSync, statSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { userInfo } from "node:os";
 import { RUN_DEADLINES } from "../base/deadlines.js";
 import type { Privileged } from "./agent-user-end.js";
@@ -17,6 +17,8 @@ export interface ViewSetup {
   home: string;
   workspace: string;
   installDir: string | undefined;
+  /** The agent's name, shown in its namespace (it has no account on the machine). */
+  name: string;
 }
 
 /**
@@ -38,7 +40,8 @@ async function probedView(v: ViewSetup, uid: number): Promise<((agent: Ids) => V
   const real = (dirs: (string | undefined)[]) => [
     ...new Set(dirs.filter((d): d is string => !!d && existsSync(d)).map((d) => realpathSync(d))),
   ];
-  const ownerHome = v.asRoot(v.bin.getent, ["passwd", String(v.owner.uid)]).out.split(":")[5];
+  const ownerHome =
+    homeOf(v.owner.uid) ?? v.asRoot(v.bin.getent, ["passwd", String(v.owner.uid)]).out.split(":")[5];
   const install = v.installDir && statSync(v.installDir);
   const home = realpathSync(v.home);
   const hidden = real([v.s.env.HOME, userInfo().homedir, ownerHome?.trim(), v.s.runnerTemp]);
@@ -52,6 +55,7 @@ async function probedView(v: ViewSetup, uid: number): Promise<((agent: Ids) => V
       install: v.installDir && install ? { dir: v.installDir, owner: [install.uid, install.gid] } : undefined,
       hidden,
       temp,
+      account: { name: v.name, home },
     });
   const probe = await privilegedLater(
     v.s.uid,
@@ -64,4 +68,17 @@ async function probedView(v: ViewSetup, uid: number): Promise<((agent: Ids) => V
   return probe.timedOut
     ? "its set-up did not finish in time"
     : probe.err.split("\n").at(-1) || "its set-up failed";
+}
+
+/** A user's home as /etc/passwd has it (no program run); undefined when the file does not name the uid. */
+function homeOf(uid: number): string | undefined {
+  try {
+    for (const line of readFileSync("/etc/passwd", "utf8").split("\n")) {
+      const f = line.split(":");
+      if (f.length >= 7 && Number(f[2]) === uid && f[2] !== "") return f[5];
+    }
+  } catch {
+    // unreadable: getent asks the name service
+  }
+  return undefined;
 }

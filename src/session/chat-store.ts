@@ -35,8 +35,8 @@ export const MAX_CHAT_ENTRY_BYTES =
 
 /** Whose side a copy's end is on: the agent's user (unprivileged-user), or the action's own. */
 export interface Side {
-  /** The agent's user, when it is not the action's. */
-  user?: string;
+  /** The agent's user's uid and gid, when it is not the action's (by number: it may have no account). */
+  user?: readonly [uid: number, gid: number];
   /** The action's effective uid: root switches user with setpriv, anyone else with sudo. */
   uid: number;
 }
@@ -156,11 +156,14 @@ export async function copyTree(
  * holds would keep the child's streams open (what is left of the agent's user is ended with it).
  */
 function spawnAs(side: Side, argv: string[], stdio: StdioOptions, signal: AbortSignal) {
-  const full = !side.user
-    ? argv
-    : side.uid === 0
-      ? ["setpriv", `--reuid=${side.user}`, `--regid=${side.user}`, "--init-groups", "--", ...argv]
-      : ["sudo", "-n", "-u", side.user, "--", ...argv];
+  const drop = side.user && [
+    "setpriv",
+    `--reuid=${side.user[0]}`,
+    `--regid=${side.user[1]}`,
+    "--clear-groups",
+    "--",
+  ];
+  const full = !drop ? argv : side.uid === 0 ? [...drop, ...argv] : ["sudo", "-n", ...drop, ...argv];
   const [file, ...args] = full as [string, ...string[]];
   const child = spawn(file, args, { env: { PATH: SYSTEM_PATH, LC_ALL: "C" }, stdio });
   let err = "";

@@ -112,14 +112,21 @@ cat "${where.sibling}" >> "$out" 2>&1 || echo "SIBLING=unseen" >> "$out"
 [ -e /proc/${process.pid} ] && echo "TEST_PROCESS=seen" >> "$out"
 echo "PROCESSES=$(ls /proc | grep -c '^[0-9]')" >> "$out"
 echo x > "/tmp/${marker}" && echo "TMP=written" >> "$out"
-echo "made by the agent" > agent-made.txt && echo "WROTE=yes" >> "$out"`;
+echo "made by the agent" > agent-made.txt && echo "WROTE=yes" >> "$out"
+echo "WHOAMI=$(id -un 2>&1) HOME_OF=$(getent passwd "$(id -u)" | cut -d: -f6)" >> "$out"`;
 
 it.skipIf(!ready)(
   `the agent's own view: no job home, RUNNER_TEMP, neighbour nor other process; its /tmp its own; its files the owner's${skip}`,
   async () => {
     const where = layout(mkdtempSync(path.join(tmpdir(), "agent-view-")));
     const marker = `agent-view-${process.pid}-${Date.now()}`;
+    const passwd = statSync("/etc/passwd");
     const r = await run(where, LOOK(where, marker));
+    // No account on the machine (no useradd, no userdel: /etc/passwd untouched), yet the agent has a name
+    // and a home in its namespace, as a shell, git or Node's os.userInfo() ask.
+    const after = statSync("/etc/passwd");
+    expect([after.ino, after.mtimeMs]).toEqual([passwd.ino, passwd.mtimeMs]);
+    expect(r.seen).toMatch(new RegExp(`^WHOAMI=${USER}-[0-9a-f]{8} HOME_OF=/.+-home-\\w+$`, "m"));
     expect(r.stdout).toContain("it sees the workspace, its home and the system");
     expect([r.code, r.outputs.conclusion]).toEqual([0, "success"]);
     expect(r.seen).not.toContain("netrc-secret");

@@ -8,6 +8,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, it, vi } from "vitest";
+import type { RunningAgent } from "../../src/agent/process.js";
+import { CANCEL_DEADLINES } from "../../src/base/deadlines.js";
 import { run } from "../../src/main.js";
 import { withDefaults } from "../../src/run/deps.js";
 import { LastResort } from "../../src/run/last-resort.js";
@@ -159,5 +161,38 @@ it("a cancel before the agent started: what was set up is put back, then the out
   } finally {
     resort.dispose();
     exits.mockRestore();
+  }
+});
+
+it("a cancel while an unexpected error's undo hangs: the undo gets the cancel's share, then the outputs", async () => {
+  vi.useFakeTimers();
+  const dir = mkdtempSync(path.join(tmpdir(), "last-resort-undo-"));
+  const output = path.join(dir, "output");
+  writeFileSync(output, "");
+  const order: string[] = [];
+  const { deps, log } = withDefaults({
+    env: { GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: path.join(dir, "summary") },
+    stdout: { write: () => true },
+    setFailed: () => order.push("failed"),
+    warning: (w: string) => order.push(w),
+  });
+  const resort = new LastResort(deps, log);
+  const exits = vi.spyOn(process, "exit").mockImplementation((() => undefined) as never);
+  try {
+    // The agent has started (its cancel is the run's to answer); the undo never ends.
+    resort.track({ signal: () => true, release: () => undefined } as unknown as RunningAgent);
+    resort.owns(() => new Promise<never>(() => undefined));
+    void resort.fail(new Error("boom"));
+    await vi.advanceTimersByTimeAsync(100);
+    process.emit("SIGINT");
+    await vi.advanceTimersByTimeAsync(CANCEL_DEADLINES.agentUserEndMs + 1);
+    expect(order).toContain("failed");
+    expect(order).toContain("What the run set up was not all put back in time.");
+    expect(readFileSync(output, "utf8")).toMatch(/^conclusion<<(ghadelimiter_[\w-]+)\nfailure\n\1\n/m);
+    await vi.advanceTimersByTimeAsync(1_000);
+  } finally {
+    resort.dispose();
+    exits.mockRestore();
+    vi.useRealTimers();
   }
 });

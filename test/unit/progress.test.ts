@@ -7,6 +7,7 @@
  */
 import { EventEmitter } from "node:events";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { CANCEL_DEADLINES } from "../../src/base/deadlines.js";
 import type { CommentClient, IssueComment } from "../../src/github/api.js";
 import type { ModelUpdate, RunModel, ToolCall } from "../../src/model/run-model.js";
 import { ProgressComment } from "../../src/publish/progress.js";
@@ -340,6 +341,23 @@ describe("the progress comment's end", () => {
     await g;
     expect(gh.calls).toHaveLength(before);
     expect(gh.body).toBe("### ✅ Cursor agent succeeded");
+  });
+
+  it("a cancel during fail()'s write leaves it the comment's share of the cancel budget, not its 5 s", async () => {
+    const gh = new FakeGitHub();
+    const signals = new EventEmitter();
+    const { p } = setUp(gh, { signals });
+    p.start();
+    await vi.advanceTimersByTimeAsync(1_000);
+    gh.hold = true;
+    let over = false;
+    void p.fail("boom").then(() => (over = true));
+    await vi.advanceTimersByTimeAsync(100);
+    signals.emit("SIGINT");
+    await vi.advanceTimersByTimeAsync(CANCEL_DEADLINES.commentMs + 1);
+    expect(over).toBe(true);
+    expect(signals.listenerCount("SIGINT")).toBe(0);
+    expect(signals.listenerCount("SIGTERM")).toBe(0);
   });
 
   it("a refused first write (403) ends the updates: one attempt, one debug line", async () => {
