@@ -102,6 +102,12 @@ export const RUN_DEADLINES = {
    */
   agentUserEndMs: 2_000,
   /**
+   * Without the agent's own view: taking its ACL grants back and giving the workspace's files back to their
+   * owner, each recursive, ~30 µs a file (BENCHMARKS.md): 5 minutes is ten million files. Past it (or past
+   * the cancel's share) the uid stays held, so that nobody else gets what is left of its grants.
+   */
+  aclUndoMs: 300_000,
+  /**
    * The probe of the agent's own view (security/agent-view.ts), before the agent: python3 started as root,
    * a mount namespace set up and left. Tens of milliseconds; past this the workspace is shared by ACL.
    */

@@ -18,9 +18,12 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { prepareStep, readFileCommand, spawnAction } from "../harness/launch.mjs";
 import { bundleEntry, can, cleanupActionRuns, fixture, sharedWithOtherUsers } from "../harness/run-action.js";
+
+// The bundle built once, before any test's own time starts (a cold build on a busy machine takes a minute).
+beforeAll(() => bundleEntry(), 300_000);
 
 afterAll(cleanupActionRuns);
 

@@ -16,7 +16,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { agentRecordsDir, removeAgentRecordDirs } from "../harness/agent-records.js";
 import { prepareStep, readFileCommand, spawnAction } from "../harness/launch.mjs";
 import { bundleEntry, can, cleanupActionRuns, fixture, sharedWithOtherUsers } from "../harness/run-action.js";
@@ -26,6 +26,10 @@ afterAll(removeAgentRecordDirs);
 
 const root = process.geteuid?.() === 0;
 const ready = root && can("setfacl") && can("useradd") && can("setpriv");
+// The bundle is built once, before the test's own time starts (a cold build on a busy machine took 60 s).
+beforeAll(async () => {
+  if (ready) await bundleEntry();
+}, 300_000);
 const TOKEN = "ghs_harnessTokenForTests0000000000000000";
 
 it.skipIf(!ready)(

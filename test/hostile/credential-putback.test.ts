@@ -18,11 +18,14 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentRecordsDir, removeAgentRecordDirs } from "../harness/agent-records.js";
 import { prepareStep, readFileCommand, spawnAction } from "../harness/launch.mjs";
 import { bundleEntry, can, cleanupActionRuns, fixture, sharedWithOtherUsers } from "../harness/run-action.js";
 import { readWorkflowCommandLines } from "../harness/workflow-commands.js";
+
+// The bundle built once, before any test's own time starts (a cold build on a busy machine takes a minute).
+beforeAll(() => bundleEntry(), 300_000);
 
 afterAll(cleanupActionRuns);
 afterAll(removeAgentRecordDirs);

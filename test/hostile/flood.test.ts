@@ -11,9 +11,12 @@ import { execFileSync } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { prepareStep, readFileCommand, spawnAction } from "../harness/launch.mjs";
 import { bundleEntry } from "../harness/run-action.js";
+
+// The bundle built once, before any test's own time starts (a cold build on a busy machine takes a minute).
+beforeAll(() => bundleEntry(), 300_000);
 
 /** 48 MB: big enough that holding it shows over the run's own memory (the baseline, ~60 MB, varies by ~10). */
 const FLOOD_BYTES = 48_000_000;
