@@ -18,11 +18,12 @@ import { createGitReader, type GitReader } from "../git/reader.js";
 import type { RunContext } from "../github/context.js";
 import type { ModelUpdate } from "../model/types.js";
 import type { LogWriter } from "../render/log-writer.js";
-import { type AgentUser, setUpAgentUser } from "../security/agent-user.js";
+import { type AgentUser, probeOwnView, setUpAgentUser } from "../security/agent-user.js";
 import { noteFileCommands } from "../security/file-commands.js";
 import { stashCredentials } from "../security/git-credentials.js";
 import { findSystemProgram, type Resolved, resolveStrategy, type Strategy } from "../security/strategy.js";
 import { forbidOwnCoreDumps } from "../security/undumpable.js";
+import type { Verdict } from "../security/view-probe.js";
 import type { Settings } from "../settings/settings.js";
 import { type AdmitDeps, admit } from "./admit.js";
 import { type StartDeps, startAgentRun } from "./agent-start.js";
@@ -75,6 +76,7 @@ class LiveAgent implements AgentSource {
   private readonly git: GitReader;
   private readonly graces: Graces;
   private staged: Staged | undefined;
+  private probe: Promise<Verdict> | undefined;
   private agentRun: AgentRun | undefined;
 
   /** `given`: the inputs as read; the run's own settings come with the stream (run()). */
@@ -94,6 +96,17 @@ class LiveAgent implements AgentSource {
     // First: a strategy this machine cannot honour is an input error before the gates spend API calls,
     // the install downloads and anything starts.
     const strategy = this.resolveStrategy();
+    // The probe of the agent's own view, under its own user: it runs beside admission, the CLI and the
+    // snapshot (a python3 start, ~50 ms), and its verdict is read when the user is set up.
+    this.probe =
+      strategy.strategy === "unprivileged-user" && given.agentUser
+        ? probeOwnView({
+            ...given,
+            runnerTemp: deps.env.RUNNER_TEMP,
+            env: deps.env,
+            uid: process.geteuid?.() ?? -1,
+          })
+        : undefined;
     const admission = await admit(given, context, deps, log);
     if (admission.kind !== "admitted") return admission;
     this.aside.protectedConfig(admission.restored);
@@ -213,6 +226,7 @@ class LiveAgent implements AgentSource {
         agentPath: program.agentPath,
         env: deps.env,
         uid: process.geteuid?.() ?? -1,
+        probe: this.probe,
       });
       this.aside.madeUser(user);
       return user;

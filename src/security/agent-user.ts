@@ -36,11 +36,12 @@ import {
   createUser,
   freshHome,
   giveHome,
+  randomUid,
   runUserName,
   STATE_DIR,
   uidHolds,
 } from "./user-account.js";
-import { ownView } from "./view-probe.js";
+import { ownView, probeView, type Verdict } from "./view-probe.js";
 
 export interface AgentUser {
   /** This run's user (with its own view, a name the machine has no account of: its namespace shows it). */
@@ -80,6 +81,27 @@ interface Setup {
   env: NodeJS.ProcessEnv;
   /** Our effective uid: 0 needs no sudo. */
   uid: number;
+  /** The probe of its own view, started early ({@link probeOwnView}); else it is started here. */
+  probe?: Promise<Verdict>;
+}
+
+/**
+ * The probe of the agent's own view, started as soon as the strategy is known (view-probe.ts): it runs
+ * beside admission, the CLI and the snapshot. Never rejects; nothing to undo (it mounts in its own
+ * namespace, which goes with it).
+ */
+export function probeOwnView(s: Pick<Setup, "workspace" | "runnerTemp" | "env" | "uid">): Promise<Verdict> {
+  try {
+    if (process.platform !== "linux") return Promise.resolve(`not available on ${process.platform}`);
+    const bin = systemPrograms(s.uid, (what) => {
+      throw new Error(what);
+    });
+    const workspace = realpathSync(s.workspace);
+    const p = { s, bin, asRoot: privileged(s.uid, bin.sudo), workspace, owner: statSync(workspace) };
+    return probeView(p, randomUid());
+  } catch (e) {
+    return Promise.resolve(`its plan could not be made (${(e as Error).message})`);
+  }
 }
 
 export async function setUpAgentUser(s: Setup): Promise<AgentUser> {
@@ -109,7 +131,8 @@ export async function setUpAgentUser(s: Setup): Promise<AgentUser> {
   try {
     // Its own view, where the machine allows it, needs no account: its ids are this run's alone, and the
     // namespace shows its name. Else (ACLs) an account is made for it.
-    const viewing = await ownView({ s, bin, asRoot, workspace, owner, home, installDir, name }, uid);
+    const setup = { s, bin, asRoot, workspace, owner, home, installDir, name };
+    const viewing = await ownView(setup, s.probe ?? probeView(setup, uid), uid);
     if (typeof viewing === "string") {
       const made = createUser(s, name, home, bin, asRoot, fail, uid);
       end.account = true;

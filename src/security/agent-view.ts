@@ -59,8 +59,8 @@ export interface ViewInput {
   workspace: string;
   owner: Ids;
   agent: Ids;
-  /** The agent's home for this run: its own already. */
-  home: string;
+  /** The agent's home for this run: its own already (the probe, made before it, has none). */
+  home?: string;
   install?: { dir: string; owner: Ids };
   /** The job's homes and RUNNER_TEMP. */
   hidden: string[];
@@ -88,7 +88,7 @@ const NEVER_COVERED = new Set([
 export function planView(i: ViewInput): ViewPlan {
   const views: View[] = [
     { path: i.workspace, owner: i.owner },
-    { path: i.home },
+    ...(i.home ? [{ path: i.home }] : []),
     ...(i.install ? [{ path: i.install.dir, owner: i.install.owner, readOnly: true }] : []),
   ];
   const candidates: Cover[] = [

@@ -1,73 +1,110 @@
 /**
- * Whether the agent's user gets its own view of the machine (agent-view.ts): its plan, with the probe's
- * verdict, as the set-up of the user goes on beside it.
+ * Whether the agent's user gets its own view of the machine (agent-view.ts), and its plan. The probe (the
+ * whole set-up but the agent, agent-view.py without a command) is started as soon as the strategy is known,
+ * before admission, the CLI and the snapshot, and runs beside them: its verdict is read when the user is set
+ * up. It is made without the user's home and install, which are not there yet: the home is a plain view
+ * (nothing mapped), and an install on another file system than the workspace's is probed again then, with
+ * its idmapped view.
  */
 import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { userInfo } from "node:os";
 import { RUN_DEADLINES } from "../base/deadlines.js";
 import type { Privileged } from "./agent-user-end.js";
-import { type Ids, PRIVATE_TEMP_DIRS, planView, type ViewPlan, viewArgs } from "./agent-view.js";
+import {
+  type Ids,
+  PRIVATE_TEMP_DIRS,
+  planView,
+  type ViewInput,
+  type ViewPlan,
+  viewArgs,
+} from "./agent-view.js";
 import { type Programs, privilegedLater } from "./privileged.js";
 
-export interface ViewSetup {
+/** What the probe needs: the machine, the workspace (its real path) and its owner. */
+export interface ProbeSetup {
   s: { uid: number; env: NodeJS.ProcessEnv; runnerTemp?: string };
   bin: Programs;
   asRoot: Privileged;
-  owner: { uid: number; gid: number };
-  home: string;
   workspace: string;
+  owner: { uid: number; gid: number };
+}
+
+export interface ViewSetup extends ProbeSetup {
+  home: string;
   installDir: string | undefined;
   /** The agent's name, shown in its namespace (it has no account on the machine). */
   name: string;
 }
 
-/**
- * The agent's own view (agent-view.ts), where the probe (started now, as the user `uid` will have, with its
- * uid as its group too) shows the machine allows it: its plan for the user's ids; else why not, in a few
- * words. Never rejects: it runs beside the user's creation, which may fail first and never await it.
- */
-export async function ownView(v: ViewSetup, uid: number): Promise<((agent: Ids) => ViewPlan) | string> {
+/** The probe's verdict: undefined when the machine allows the view, else why not, in a few words. */
+export type Verdict = string | undefined;
+
+/** The probe, started now; never rejects (its set-up's failure is a reason). */
+export function probeView(p: ProbeSetup, probeUid: number): Promise<Verdict> {
   try {
-    return await probedView(v, uid);
+    const account = { name: "probe", home: "/" };
+    return probe(p, planView({ ...common(p), agent: [probeUid, probeUid], account }));
+  } catch (e) {
+    return Promise.resolve(`its plan could not be made (${(e as Error).message})`);
+  }
+}
+
+/**
+ * The agent's own view where the probe (`early`, or one started now) allowed it: its plan for the user's
+ * ids; else why not. Never rejects.
+ */
+export async function ownView(
+  v: ViewSetup,
+  early: Promise<Verdict>,
+  uid: number,
+): Promise<((agent: Ids) => ViewPlan) | string> {
+  try {
+    const home = realpathSync(v.home);
+    const install = v.installDir ? statSync(v.installDir) : undefined;
+    const plan = (agent: Ids) =>
+      planView({
+        ...common(v),
+        agent,
+        home,
+        install:
+          v.installDir && install ? { dir: v.installDir, owner: [install.uid, install.gid] } : undefined,
+        account: { name: v.name, home },
+      });
+    let verdict = await early;
+    // The install's idmapped view on another file system: that one's support is not the workspace's.
+    if (verdict === undefined && install && install.dev !== statSync(v.workspace).dev)
+      verdict = await probe(v, plan([uid, uid]));
+    return verdict ?? plan;
   } catch (e) {
     return `its plan could not be made (${(e as Error).message})`;
   }
 }
 
-async function probedView(v: ViewSetup, uid: number): Promise<((agent: Ids) => ViewPlan) | string> {
-  const python = v.bin.python3;
-  if (!python) return "python3 is not in the system's directories";
+/** The plan's parts known before the user is: the workspace, what is covered, the private temp dirs. */
+function common(p: ProbeSetup): Omit<ViewInput, "agent"> {
   const real = (dirs: (string | undefined)[]) => [
     ...new Set(dirs.filter((d): d is string => !!d && existsSync(d)).map((d) => realpathSync(d))),
   ];
   const ownerHome =
-    homeOf(v.owner.uid) ?? v.asRoot(v.bin.getent, ["passwd", String(v.owner.uid)]).out.split(":")[5];
-  const install = v.installDir && statSync(v.installDir);
-  const home = realpathSync(v.home);
-  const hidden = real([v.s.env.HOME, userInfo().homedir, ownerHome?.trim(), v.s.runnerTemp]);
-  const temp = real([...PRIVATE_TEMP_DIRS]);
-  const plan = (agent: Ids) =>
-    planView({
-      workspace: v.workspace,
-      owner: [v.owner.uid, v.owner.gid],
-      agent,
-      home,
-      install: v.installDir && install ? { dir: v.installDir, owner: [install.uid, install.gid] } : undefined,
-      hidden,
-      temp,
-      account: { name: v.name, home },
-    });
-  const probe = await privilegedLater(
-    v.s.uid,
-    v.bin.sudo,
-    python,
-    viewArgs(plan([uid, uid])),
-    RUN_DEADLINES.viewProbeMs,
-  );
-  if (probe.ok) return plan;
-  return probe.timedOut
-    ? "its set-up did not finish in time"
-    : probe.err.split("\n").at(-1) || "its set-up failed";
+    homeOf(p.owner.uid) ?? p.asRoot(p.bin.getent, ["passwd", String(p.owner.uid)]).out.split(":")[5];
+  return {
+    workspace: p.workspace,
+    owner: [p.owner.uid, p.owner.gid],
+    hidden: real([p.s.env.HOME, userInfo().homedir, ownerHome?.trim(), p.s.runnerTemp]),
+    temp: real([...PRIVATE_TEMP_DIRS]),
+  };
+}
+
+async function probe(p: ProbeSetup, plan: ViewPlan): Promise<Verdict> {
+  try {
+    const python = p.bin.python3;
+    if (!python) return "python3 is not in the system's directories";
+    const r = await privilegedLater(p.s.uid, p.bin.sudo, python, viewArgs(plan), RUN_DEADLINES.viewProbeMs);
+    if (r.ok) return undefined;
+    return r.timedOut ? "its set-up did not finish in time" : r.err.split("\n").at(-1) || "its set-up failed";
+  } catch (e) {
+    return `its plan could not be made (${(e as Error).message})`;
+  }
 }
 
 /** A user's home as /etc/passwd has it (no program run); undefined when the file does not name the uid. */
