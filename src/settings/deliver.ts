@@ -60,7 +60,6 @@ export function readDeliverInputs(
  */
 export function refNameProblem(name: string): string | undefined {
   if (name === "" || name === "@") return "is not a branch name";
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
   if (/[\u0000-\u0020\u007f~^:?*[\\]/.test(name))
     return "holds a space, a control character or one of ~^:?*[\\";
   if (name.includes("..") || name.includes("@{") || name.includes("//")) return "holds '..', '@{' or '//'";
