@@ -17,7 +17,7 @@ import type { Delivered } from "../deliver/outcome.js";
 import type { RunContext } from "../github/context.js";
 import type { RunModel } from "../model/run-model.js";
 import type { Verdict } from "../model/verdict.js";
-import { mdText } from "../render/markdown.js";
+import { mdCode, mdText } from "../render/markdown.js";
 import { COMMENT_BUDGET, renderReport, SUMMARY_BUDGET } from "../report/report.js";
 import type { ReviewData } from "../review/post.js";
 import type { Settings } from "../settings/settings.js";
@@ -133,16 +133,17 @@ async function writeSarif(review: ReviewData, deps: PublishDeps, redact: Redact)
 }
 
 /**
- * The delivery's line in the job summary (in the room SUMMARY_BUDGET leaves): the pull request's link, or
- * the line as text, made inert (a refusal names the agent's paths).
+ * The delivery's line in the job summary (in the room SUMMARY_BUDGET leaves): the pull request's link or
+ * the commit, or why nothing was delivered, made inert (a refusal names the agent's paths).
  */
 function deliveryLine(d: Delivered, redact: Redact): string {
-  const line = mdText(redact(d.line.slice(0, 1000)));
-  const link =
-    d.pull && /^https:\/\/[^\s()<>]+$/.test(d.pull.url)
-      ? ` [Open pull request #${d.pull.number}](${d.pull.url})`
-      : "";
-  return `**Delivery** ${d.failed ? "⚠️ " : ""}${line}${link}`;
+  const { branch, "commit-sha": commit } = d.outputs;
+  if (!commit) return `**Delivery** ${d.failed ? "⚠️ " : ""}${mdText(redact(d.line.slice(0, 1000)))}`;
+  const pull = d.pull && /^https:\/\/[^\s()<>]+$/.test(d.pull.url) ? d.pull : undefined;
+  const where = pull
+    ? `[pull request #${pull.number}](${pull.url}) from branch ${mdCode(branch)}, commit ${commit}`
+    : `commit ${commit} pushed onto branch ${mdCode(branch)}`;
+  return `**Delivery** ✅ ${where}`;
 }
 
 function setAll(deps: PublishDeps, outputs: Outputs): void {
