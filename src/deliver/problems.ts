@@ -24,10 +24,9 @@ interface ApiError {
 
 export function problem(step: Step, e: unknown): string {
   const err = (e ?? {}) as ApiError;
-  const message =
-    String(err.message ?? e)
-      .split("\n")[0]
-      ?.slice(0, 300) ?? "";
+  // octokit ends GitHub's message with " - <documentation url>": the message is GitHub's words alone.
+  const first = String(err.message ?? e).split("\n")[0] ?? "";
+  const message = first.replace(/ - https:\/\/\S+$/, "").slice(0, 300);
   const said = `${err.status ? `HTTP ${err.status}: ` : ""}${message}`;
   if (ACTIONS_MAY_NOT_OPEN.test(String(err.message ?? ""))) {
     return `GitHub refused to open the pull request (${said}): turn on the repository's setting "Allow GitHub Actions to create and approve pull requests" (Settings → Actions → General), or give a token that may`;
