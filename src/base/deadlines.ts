@@ -43,16 +43,10 @@ export const CANCEL_DEADLINES = {
   reviewMs: 1_250,
   /** Writing the PR comment. */
   commentMs: 1_250,
-  /**
-   * A delivery (src/deliver/): none. A cancelled run delivers nothing, and one that was under way when the
-   * cancel came stops at once: what it made (blobs, a tree, a commit no branch points to) is left unused,
-   * and a branch it had made without its pull request is named in the line saying it stopped.
-   */
-  deliverMs: 0,
 } as const;
 
 /** What the cancel budget's parts add up to. */
-export const CANCEL_BUDGET_TOTAL_MS = Object.values(CANCEL_DEADLINES).reduce((a: number, b) => a + b, 0);
+export const CANCEL_BUDGET_TOTAL_MS = Object.values(CANCEL_DEADLINES).reduce((a, b) => a + b, 0);
 
 /** A run's own waits, when nothing was cancelled. */
 export const RUN_DEADLINES = {
@@ -86,7 +80,10 @@ export const RUN_DEADLINES = {
   /**
    * A delivery, all of it (src/deliver/): its writes are paced a second apart by octokit, and it makes at
    * most 100 blobs (base/limits.ts), a tree, a commit and a ref or two, and a pull request, each retried
-   * on a server error; a push may be tried three times on a branch that moves.
+   * on a server error; a push may be tried three times on a branch that moves. It has no share of the
+   * cancel budget: a cancelled run delivers nothing, and a cancel heard while one is under way stops it at
+   * once (what it made by then, blobs, a tree, a commit no branch points to, is left unused; a branch made
+   * without its pull request is named in the line that says it stopped).
    */
   deliverMs: 180_000,
   /**

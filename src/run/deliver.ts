@@ -7,7 +7,7 @@
  * step at the end, as a failed run does (unless `fail-on-error: false`). Nothing here touches the patch or
  * the report.
  */
-import { CANCEL_DEADLINES, RUN_DEADLINES, waitEnd } from "../base/deadlines.js";
+import { RUN_DEADLINES, waitEnd } from "../base/deadlines.js";
 import { GITHUB_BODY_CHARS } from "../base/limits.js";
 import type { Redact } from "../base/redact.js";
 import { runAttemptUrl } from "../base/runner.js";
@@ -100,7 +100,8 @@ async function decide(input: DeliverInput, deps: Deps, redact: Redact): Promise<
     },
     { maxChars: GITHUB_BODY_CHARS - 1024 },
   );
-  const end = waitEnd(RUN_DEADLINES.deliverMs, CANCEL_DEADLINES.deliverMs, deps.cancelled);
+  // A cancel stops it at once: it has no share of the cancel budget (RUN_DEADLINES.deliverMs).
+  const end = waitEnd(RUN_DEADLINES.deliverMs, 0, deps.cancelled);
   try {
     const gh = createGitData(token, repository, deps.env.GITHUB_API_URL, {
       signal: end.signal,
