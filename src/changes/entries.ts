@@ -12,6 +12,7 @@
  */
 import { MAX_DELIVERY_BYTES, MAX_DELIVERY_FILES } from "../base/limits.js";
 import type { RunResult } from "../git/run.js";
+import { named } from "./named.js";
 
 /** A changed path: a regular file's content and mode (the executable bit), or its deletion. */
 export type DeliveryEntry =
@@ -25,9 +26,6 @@ export type EntriesResult =
 
 /** git with the index that holds the changes; `input` on stdin, at most `maxBytes` of stdout. */
 export type IndexedGit = (args: string[], input?: string, maxBytes?: number) => Promise<RunResult>;
-
-/** Paths named in one refusal, at most. */
-const NAMED = 5;
 
 /** `--raw` modes GitHub's git data API takes as a file. */
 const FILE_MODES = new Set(["100644", "100755"]);
@@ -108,8 +106,7 @@ function refusedModes(changes: RawChange[]): string | undefined {
   if (odd.length === 0) return undefined;
   const what = (c: RawChange) =>
     `${JSON.stringify(c.path)} (${c.mode === "120000" ? "a symlink" : c.mode === "160000" ? "a submodule" : `mode ${c.mode}`})`;
-  const more = odd.length > NAMED ? ` and ${odd.length - NAMED} more` : "";
-  return `a change a delivery cannot carry as a file: ${odd.slice(0, NAMED).map(what).join(", ")}${more}`;
+  return `a change a delivery cannot carry as a file: ${named(odd, what)}`;
 }
 
 /** Each file's size, from the object store (`cat-file --batch-check`); or why not. */

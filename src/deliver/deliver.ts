@@ -7,6 +7,7 @@
  * fails, it fails in one line, and the patch and the report stay as they are.
  */
 import type { DeliveryEntry } from "../changes/entries.js";
+import { named } from "../changes/named.js";
 import type { GitData } from "../github/git-data.js";
 import { conflicts } from "./clean.js";
 import { problem, type Step } from "./problems.js";
@@ -15,9 +16,6 @@ import { type Blobs, makeTree } from "./tree.js";
 
 /** A push tried this many times in all, each on the branch's head read again. */
 export const PUSH_ATTEMPTS = 3;
-
-/** Paths named in a line, at most. */
-const NAMED = 5;
 
 export interface Plan {
   target: Target;
@@ -118,14 +116,9 @@ async function onto(gh: GitData, plan: Plan, baseTree: string, head: string): Pr
   const paths = plan.entries.map((e) => e.path);
   const both = await conflicts(gh, baseTree, headTree, paths);
   if (both.length === 0) return { kind: "tree", tree: headTree };
-  const more = both.length > NAMED ? ` and ${both.length - NAMED} more` : "";
-  const named = both
-    .slice(0, NAMED)
-    .map((p) => JSON.stringify(p))
-    .join(", ");
   return {
     kind: "conflict",
-    why: `branch ${plan.target.branch} is at ${head}, not at ${plan.base} where the agent started, and the changes do not apply there cleanly (changed on both: ${named}${more}); nothing was delivered, the patch is kept`,
+    why: `branch ${plan.target.branch} is at ${head}, not at ${plan.base} where the agent started, and the changes do not apply there cleanly (changed on both: ${named(both)}); nothing was delivered, the patch is kept`,
   };
 }
 

@@ -5,11 +5,9 @@
  */
 import { MAX_DELIVERY_BLOBS } from "../base/limits.js";
 import type { DeliveryEntry, EntriesResult } from "../changes/entries.js";
+import { named } from "../changes/named.js";
 import { protectedAmong } from "../changes/protected-paths.js";
 import { inlineText } from "./tree.js";
-
-/** Protected paths named in the refusal, at most. */
-const NAMED = 5;
 
 export interface GateInput {
   /** The run's verdict is success. */
@@ -38,14 +36,9 @@ export function gate(g: GateInput): Gated {
     g.patterns,
   );
   if (held.length > 0) {
-    const more = held.length > NAMED ? ` and ${held.length - NAMED} more` : "";
-    const named = held
-      .slice(0, NAMED)
-      .map((p) => JSON.stringify(p))
-      .join(", ");
     return {
       kind: "held",
-      why: `a change to a protected path (protected-paths): ${named}${more}`,
+      why: `a change to a protected path (protected-paths): ${named(held)}`,
       failed: true,
     };
   }
