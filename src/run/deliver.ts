@@ -61,6 +61,7 @@ async function decide(input: DeliverInput, deps: Deps, redact: Redact): Promise<
   if (s.mode === "none") return undefined;
   if (!input.live) return not("a transcript replay delivers nothing", false);
   if (input.observed.cancelled) return not("the run was cancelled", false);
+  if (!input.patch.base) return not("the workspace has no commit checked out to deliver changes of", true);
   const gated = gate({
     succeeded: input.judged.verdict.conclusion === "success",
     onFailure: s.onFailure,
@@ -73,7 +74,7 @@ async function decide(input: DeliverInput, deps: Deps, redact: Redact): Promise<
   const repository = input.context.repository;
   const token = input.settings.githubToken;
   const base = input.patch.base;
-  if (!repository || !token || !base) {
+  if (!repository || !token) {
     return not(!repository ? "the run names no repository (GITHUB_REPOSITORY)" : "no github-token", true);
   }
   const run: RunFacts = {
