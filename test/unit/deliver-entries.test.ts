@@ -9,6 +9,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
+import { MAX_DELIVERY_FILES } from "../../src/base/limits.js";
 import { readEntries } from "../../src/changes/entries.js";
 import { writePatch } from "../../src/changes/patch.js";
 import { openRepo } from "../../src/git/repo.js";
@@ -74,4 +75,15 @@ it("a symlink or a submodule among the changes: refused, each named, the patch s
 it("nothing changed: no patch, no entries", async () => {
   const { ws, base, out } = repo();
   expect(await read(ws, base, out)).toEqual({ kind: "none" });
+});
+
+it("more files than a delivery carries: refused before any content is read", async () => {
+  const { ws, base, out } = repo();
+  mkdirSync(path.join(ws, "gen"));
+  for (let i = 0; i <= MAX_DELIVERY_FILES; i++) writeFileSync(path.join(ws, "gen", `f${i}.txt`), `${i}\n`);
+  const r = await read(ws, base, out);
+  expect(r.kind === "patch" && r.entries).toEqual({
+    kind: "refused",
+    why: `${MAX_DELIVERY_FILES + 1} files changed, over the limit of ${MAX_DELIVERY_FILES}`,
+  });
 });
