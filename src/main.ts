@@ -1,15 +1,16 @@
 /**
  * The action, top to bottom, one phase a step: settings → where the stream comes from (a live agent or a
  * saved transcript) → admission, the CLI, the file commands noted → the contract → the run, watched by
- * the live log, the change tracker and the progress comment → what was guarded put back → the verdict →
- * outputs, job summary, review and PR comment → the step's exit. I/O lives at the two ends; each phase is
- * a module of src/run/ that takes values and returns one. `run()` is what the runner (through
- * src/index.ts) and GitHub's local-action runner call; tests hand in their own dependencies.
+ * the live log, the change tracker and the progress comment → what was guarded put back → the patch → the
+ * verdict → the delivery → outputs, job summary, review and PR comment → the step's exit. I/O lives at the
+ * two ends; each phase is a module of src/run/ that takes values and returns one. `run()` is what the
+ * runner (through src/index.ts) and GitHub's local-action runner call; tests hand in their own dependencies.
  */
 import { readContext } from "./github/context.js";
 import { runLimits } from "./model/run-limits.js";
 import type { LiveProgress } from "./publish/live-progress.js";
 import { prepareContract } from "./run/contract.js";
+import { concludeDelivery, deliverPhase } from "./run/deliver.js";
 import { type Deps, withDefaults } from "./run/deps.js";
 import { conclude, notStarted } from "./run/exit.js";
 import { readInputs } from "./run/inputs.js";
@@ -85,7 +86,8 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     if (resort.over) return;
     for (const line of back.lines) log.text(line);
     // What the agent left, as one patch: once its changes are read and the PR's configuration is back.
-    const patch = await patchFile(settings.workspace, base, deps.env, (line) => log.text(line));
+    const entries = settings.deliver.mode !== "none";
+    const patch = await patchFile(settings.workspace, base, deps.env, (line) => log.text(line), entries);
     const wallMs = deps.now() - startedAt;
 
     // The verdict: how the agent ended, then the contract (structured output, review) when there is one.
@@ -101,6 +103,10 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     log.endGroupAndFlush();
     for (const w of back.warnings) deps.warning(w);
 
+    // The delivery (input `deliver`): the changes as a commit GitHub signs, once the verdict is known.
+    const ran = { settings, context, patch, observed, judged, wallMs, live: prepared.agent !== undefined };
+    const delivery = await deliverPhase(ran, { deps, log, redact });
+
     // Outputs, job summary, the review and the PR comment (the progress comment becomes the report).
     const { publish } = await import("./run/after-start.js");
     await publish(
@@ -113,7 +119,8 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
         cancelled: observed.cancelled,
         cli: prepared.agent?.cli,
         resumeAsked: settings.resume,
-        patchFile: patch,
+        patchFile: patch.file,
+        delivery,
       },
       settings,
       context,
@@ -122,6 +129,7 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
       progress,
     );
     conclude(judged.verdict, settings.failOnError, deps);
+    concludeDelivery(delivery, settings.failOnError, deps);
   } catch (e) {
     await resort.fail(e);
   } finally {

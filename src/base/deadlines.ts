@@ -78,6 +78,15 @@ export const RUN_DEADLINES = {
   reviewMs: 60_000,
   commentMs: 60_000,
   /**
+   * A delivery, all of it (src/deliver/): its writes are paced a second apart by octokit, and it makes at
+   * most 100 blobs (base/limits.ts), a tree, a commit and a ref or two, and a pull request, each retried
+   * on a server error; a push may be tried three times on a branch that moves. It has no share of the
+   * cancel budget: a cancelled run delivers nothing, and a cancel heard while one is under way stops it at
+   * once (what it made by then, blobs, a tree, a commit no branch points to, is left unused; a branch made
+   * without its pull request is named in the line that says it stopped).
+   */
+  deliverMs: 180_000,
+  /**
    * One request to GitHub's API (each attempt of it), the body read included: GitHub ends a request it has
    * not answered within 10 s, the rest is room for the transfer. Aborted then, and not retried (a write
    * GitHub took but did not answer may have landed). Every request has it: the gates' before the agent, the
@@ -119,10 +128,11 @@ export const RUN_DEADLINES = {
  * ({@link RUN_DEADLINES.progressFinishMs}), then aborted ({@link CANCEL_DEADLINES.progressMs}), the review, then
  * the PR comment, or instead of it the progress comment's "failed" write when the action itself fails. Each
  * aborts its requests at its deadline, and no retry or rate-limit wait outlives it, so whatever GitHub does
- * the process is done with it by then: 130.25 s with a review, 70.25 s without. After a cancel the same
- * parts are the cancel budget's (2.75 s of it).
+ * the process is done with it by then: 130.25 s with a review, 70.25 s without, 180 s more with a delivery.
+ * After a cancel the same parts are the cancel budget's (2.75 s of it; a delivery has none).
  */
 export const API_AFTER_AGENT_MS =
+  RUN_DEADLINES.deliverMs +
   RUN_DEADLINES.progressFinishMs +
   CANCEL_DEADLINES.progressMs +
   RUN_DEADLINES.reviewMs +

@@ -46,3 +46,24 @@ export const HEAD_BYTES_AT_ONCE = 2 * 1024 * 1024;
  * one request: a delivery of more would fail there anyway.
  */
 export const MAX_PATCH_BYTES = 64 * 1024 * 1024;
+
+/**
+ * One delivery (src/deliver/) carries at most this many changed files and this many bytes of their
+ * content: each is held in memory, sent to GitHub in a request (base64 for a binary file), and a file sent
+ * as a blob is one write, which octokit paces at one a second (docs/delivery.md). GitHub's own limit is a
+ * blob of 100 MiB; past these the delivery is refused and the patch is kept.
+ */
+export const MAX_DELIVERY_FILES = 1_000;
+export const MAX_DELIVERY_BYTES = 32 * 1024 * 1024;
+
+/**
+ * A file whose content is UTF-8 text of at most this many bytes goes into the tree request itself (no blob
+ * of its own, so no write of its own); a larger or binary one is a blob.
+ */
+export const DELIVERY_INLINE_BYTES = 256 * 1024;
+
+/** Files a delivery sends as blobs of their own, at most (a write each, a second apart). */
+export const MAX_DELIVERY_BLOBS = 100;
+
+/** The agent's final message in a delivery's commit message, at most (characters, cut after redaction). */
+export const COMMIT_MESSAGE_CHARS = 16 * 1024;

@@ -1,7 +1,8 @@
 /**
  * The agent's changes as one git patch against the commit checked out before it (output `patch-file`):
  * new files, deletions, binary files and mode changes, with `--binary --full-index`, so that `git apply
- * --binary --index` reproduces them on a fresh checkout of that commit. The delivery reads it too.
+ * --binary --index` reproduces them on a fresh checkout of that commit. The delivery's entries are read
+ * from the same index, when asked for (./entries.ts), so that the two always agree.
  *
  * Made with a temporary index of our own (GIT_INDEX_FILE), so the repository's is never touched: the work
  * tree added to it (`add -A`, which keeps to what git would commit: nothing ignored, nothing outside the
@@ -20,9 +21,11 @@ import { copyFileSync, lstatSync, mkdtempSync, rmSync, utimesSync, writeFileSync
 import path from "node:path";
 import { MAX_PATCH_BYTES } from "../base/limits.js";
 import { isCommitId, type Repo } from "../git/repo.js";
+import { type EntriesResult, readEntries } from "./entries.js";
 
 export type PatchResult =
-  | { kind: "patch"; file: string; bytes: number }
+  /** `entries`: the same changes as a delivery carries them, when the place asked for them. */
+  | { kind: "patch"; file: string; bytes: number; entries?: EntriesResult }
   | { kind: "none" }
   | { kind: "skipped"; why: string };
 
@@ -31,6 +34,8 @@ export interface PatchPlace {
   dir: string;
   /** Its file name's distinguishing part (the run's id and attempt). */
   name: string;
+  /** The changes as entries too (a delivery follows). */
+  entries?: boolean;
 }
 
 /** The most git's listings here may print: every changed path, NUL-separated. */
@@ -98,7 +103,8 @@ export async function writePatch(repo: Repo, base: string, place: PatchPlace): P
     if (diff.stdout.length === 0) return { kind: "none" };
     const file = path.join(place.dir, `cursor-agent-${place.name}.patch`);
     writeFileSync(file, diff.stdout, { mode: 0o644 });
-    return { kind: "patch", file, bytes: diff.stdout.length };
+    const entries = place.entries ? await readEntries(git, base) : undefined;
+    return { kind: "patch", file, bytes: diff.stdout.length, ...(entries && { entries }) };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

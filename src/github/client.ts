@@ -32,11 +32,8 @@ export interface ClientOptions {
   requestMs?: RequestLimits["requestMs"];
 }
 
-export function createGitHubClient(
-  token: string,
-  apiUrl?: string,
-  options: ClientOptions = {},
-): GitHubClient {
+/** octokit with the plugins and deadlines above: the one place a client is configured (./git-data.ts too). */
+export function octokitFor(token: string, apiUrl?: string, options: ClientOptions = {}) {
   // A rate limit is waited out once or twice, when GitHub asks for no more than this; past it, the
   // request fails and the report stays in the job summary.
   // Nor one that would end after the caller's deadline: its timer would keep the process alive past it.
@@ -57,6 +54,15 @@ export function createGitHubClient(
         throttling,
       );
   if (options.signal) nothingOnceAborted(octokit, options.signal);
+  return octokit;
+}
+
+export function createGitHubClient(
+  token: string,
+  apiUrl?: string,
+  options: ClientOptions = {},
+): GitHubClient {
+  const octokit = octokitFor(token, apiUrl, options);
   // Every item of a pull request's listing (files, review comments, reviews), 100 per page.
   async function* pullPages<M extends "listFiles" | "listReviewComments" | "listReviews">(
     method: M,

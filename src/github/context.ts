@@ -30,8 +30,12 @@ export interface IssueRef extends Repository {
 export interface RunContext {
   eventName: string;
   repository?: Repository;
-  /** Who caused the event: the payload's sender, else `GITHUB_ACTOR`. */
-  actor: { login?: string; isBot: boolean };
+  /** Who caused the event: the payload's sender, else `GITHUB_ACTOR` (its id only from the payload). */
+  actor: { login?: string; id?: number; isBot: boolean };
+  /** The ref the run is for (`GITHUB_REF`): `refs/heads/<branch>` when it is a branch. */
+  ref?: string;
+  /** The repository's default branch, when the payload says it. */
+  defaultBranch?: string;
   /** The pull request this run is about: from a PR event, or a comment on a pull request. */
   pullRequest?: IssueRef & {
     /** Only PR events carry it; a comment on a pull request does not. */
@@ -40,6 +44,8 @@ export interface RunContext {
     author?: { login: string; isBot: boolean };
     /** Its head is in another repository (PR events only): such runs get no secrets on `pull_request`. */
     fromFork?: boolean;
+    /** Its head branch and the commit it had when the event fired (PR events only). */
+    head?: { ref?: string; sha?: string };
     /**
      * Where its head is cannot be told from the event: a comment on a pull request (`issue_comment`).
      * What a fork's author could steer (the carried chat) is then left out, as for a fork's.
@@ -64,16 +70,17 @@ const positive = (v: unknown): number | undefined =>
   typeof v === "number" && Number.isInteger(v) && v > 0 ? v : undefined;
 const who = (v: unknown) => {
   const o = obj(v);
-  return o && { login: text(o.login), type: text(o.type) };
+  return o && { login: text(o.login), type: text(o.type), id: positive(o.id) };
 };
 
 interface Payload {
-  sender?: { login?: string; type?: string };
+  sender?: { login?: string; type?: string; id?: number };
+  repository?: { default_branch?: string };
   pull_request?: {
     number?: number;
     base?: { sha?: string; repo?: { full_name?: string } };
     /** `repo` is null for a deleted fork. */
-    head?: { repo?: { full_name?: string } | null };
+    head?: { ref?: string; sha?: string; repo?: { full_name?: string } | null };
     user?: { login?: string; type?: string };
   };
   issue?: { number?: number; pull_request?: unknown };
@@ -83,6 +90,8 @@ interface Payload {
 function parsePayload(raw: unknown): Payload {
   const p = obj(raw) ?? {};
   const out: Payload = { sender: who(p.sender) };
+  const repository = obj(p.repository);
+  if (repository) out.repository = { default_branch: text(repository.default_branch) };
   const pr = obj(p.pull_request);
   if (pr) {
     const base = obj(pr.base);
@@ -93,6 +102,8 @@ function parsePayload(raw: unknown): Payload {
       number: positive(pr.number),
       base: base && { sha: text(base.sha), repo: baseRepo && { full_name: text(baseRepo.full_name) } },
       head: head && {
+        ref: text(head.ref),
+        sha: text(head.sha),
         repo: headRepo === null ? null : headRepo && { full_name: text(headRepo.full_name) },
       },
       user: who(pr.user),
@@ -115,8 +126,15 @@ export function readContext(env: NodeJS.ProcessEnv): RunContext {
   const ctx: RunContext = {
     eventName,
     repository,
-    actor: { login: login || undefined, isBot: p.sender?.type === "Bot" || (login ?? "").endsWith("[bot]") },
+    actor: {
+      login: login || undefined,
+      // The id is the sender's: GITHUB_ACTOR alone names no id.
+      id: p.sender?.login !== undefined ? p.sender.id : undefined,
+      isBot: p.sender?.type === "Bot" || (login ?? "").endsWith("[bot]"),
+    },
   };
+  if (env.GITHUB_REF) ctx.ref = env.GITHUB_REF;
+  if (p.repository?.default_branch) ctx.defaultBranch = p.repository.default_branch;
   if (p.comment?.body !== undefined) ctx.comment = { body: p.comment.body };
   if (!repository) return ctx;
   const pr = p.pull_request;
@@ -131,6 +149,7 @@ export function readContext(env: NodeJS.ProcessEnv): RunContext {
       author: login ? { login, isBot: pr.user?.type === "Bot" || login.endsWith("[bot]") } : undefined,
       // A deleted fork leaves `head.repo` null: still not this repository.
       fromFork: pr.head === undefined ? undefined : head === undefined || head === null || head !== base,
+      head: pr.head && { ref: pr.head.ref, sha: pr.head.sha },
     };
   } else if (eventName === "issue_comment" && p.issue?.pull_request && p.issue.number !== undefined) {
     // A comment on a pull request arrives as an issue_comment whose issue has a `pull_request` key; it

@@ -6,6 +6,7 @@
 import type { Redact } from "../base/redact.js";
 import { changeOutputs } from "../changes/outputs.js";
 import type { ChangeSet } from "../changes/types.js";
+import type { Delivered } from "../deliver/outcome.js";
 import type { RunModel } from "../model/run-model.js";
 import type { Verdict } from "../model/verdict.js";
 import { resultText } from "../report/final-message.js";
@@ -37,6 +38,10 @@ export const OUTPUT_NAMES = [
   "sarif-file",
   "cursor-version",
   "cursor-sha256",
+  "branch",
+  "commit-sha",
+  "pull-request-number",
+  "pull-request-url",
 ] as const;
 export type OutputName = (typeof OUTPUT_NAMES)[number];
 export type Outputs = Partial<Record<OutputName, string>>;
@@ -61,6 +66,8 @@ export interface RunOutputsInput {
   sarifFile?: string;
   /** The agent's changes as one patch under RUNNER_TEMP (changes/patch.ts), when there are any. */
   patchFile?: string;
+  /** What the delivery made (src/deliver/), when `deliver` is not `none`. */
+  delivery?: Pick<Delivered, "outputs">;
 }
 
 /** Every output of a run that was read to its end, `comment-url` aside (written once the comment is). */
@@ -92,6 +99,10 @@ export function runOutputs(o: RunOutputsInput, redact: Redact): Outputs {
     findings: redact(o.structured?.findings ?? ""),
     "review-url": o.reviewUrl ?? "",
     "sarif-file": o.sarifFile ?? "",
+    branch: o.delivery?.outputs.branch ?? "",
+    "commit-sha": o.delivery?.outputs["commit-sha"] ?? "",
+    "pull-request-number": o.delivery?.outputs["pull-request-number"] ?? "",
+    "pull-request-url": o.delivery?.outputs["pull-request-url"] ?? "",
   };
 }
 

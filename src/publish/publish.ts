@@ -13,9 +13,11 @@ import { randomHex } from "../base/random.js";
 import type { Redact } from "../base/redact.js";
 import { runAttemptUrl } from "../base/runner.js";
 import type { ChangeSet } from "../changes/types.js";
+import type { Delivered } from "../deliver/outcome.js";
 import type { RunContext } from "../github/context.js";
 import type { RunModel } from "../model/run-model.js";
 import type { Verdict } from "../model/verdict.js";
+import { mdCode, mdText } from "../render/markdown.js";
 import { COMMENT_BUDGET, renderReport, SUMMARY_BUDGET } from "../report/report.js";
 import type { ReviewData } from "../review/post.js";
 import type { Settings } from "../settings/settings.js";
@@ -45,6 +47,8 @@ export interface Outcome {
   resumeAsked?: string;
   /** The agent's changes as one patch file (changes/patch.ts), when it made any. */
   patchFile?: string;
+  /** What the delivery made, or why it made nothing (`deliver` not `none`). */
+  delivery?: Delivered;
 }
 
 /** The live progress comment, when there is one: the report takes its place. */
@@ -86,7 +90,7 @@ export async function publish(
 
   const sarifFile = o.review ? await writeSarif(o.review, deps, once) : "";
   setAll(deps, runOutputs({ ...o, diffSummary: comment, reviewUrl: review?.url, sarifFile }, redact));
-  if (s.jobSummary) appendSummary(deps, full);
+  if (s.jobSummary) appendSummary(deps, o.delivery ? `${full}\n${deliveryLine(o.delivery, once)}\n` : full);
 
   const target = s.comment ? context.pullRequest : undefined;
   if (target && s.githubToken) {
@@ -126,6 +130,20 @@ async function writeSarif(review: ReviewData, deps: PublishDeps, redact: Redact)
     deps.warning(`Could not write the SARIF file of the findings: ${(e as Error).message}`);
     return "";
   }
+}
+
+/**
+ * The delivery's line in the job summary (in the room SUMMARY_BUDGET leaves): the pull request's link or
+ * the commit, or why nothing was delivered, made inert (a refusal names the agent's paths).
+ */
+function deliveryLine(d: Delivered, redact: Redact): string {
+  const { branch, "commit-sha": commit } = d.outputs;
+  if (!commit) return `**Delivery** ${d.failed ? "⚠️ " : ""}${mdText(redact(d.line.slice(0, 1000)))}`;
+  const pull = d.pull && /^https:\/\/[^\s()<>]+$/.test(d.pull.url) ? d.pull : undefined;
+  const where = pull
+    ? `[pull request #${pull.number}](${pull.url}) from branch ${mdCode(branch)}, commit ${commit}`
+    : `commit ${commit} pushed onto branch ${mdCode(branch)}`;
+  return `**Delivery** ✅ ${where}`;
 }
 
 function setAll(deps: PublishDeps, outputs: Outputs): void {

@@ -4,6 +4,7 @@
  */
 import type { Redact, Secrets } from "../base/redact.js";
 import { knownSecrets, SCRUBBED_VARIABLES } from "../base/withheld.js";
+import { parseProtectedPaths } from "../changes/protected-paths.js";
 import type { LogWriter } from "../render/log-writer.js";
 import { scrubOwnEnvironment } from "../security/environ.js";
 import { inputsFromEnv, readSettings, type Settings } from "../settings/settings.js";
@@ -27,6 +28,9 @@ export function readInputs(env: NodeJS.ProcessEnv, log: LogWriter, secrets: Secr
   }
   log.flush();
   const settings = readSettings(getInput, env);
+  // Its patterns are read by the changes layer, above the settings: read here too, so that a bad one is an
+  // input error before the agent starts rather than after it.
+  parseProtectedPaths(settings.deliver.protectedPaths);
   secrets.add(...knownSecrets(settings, env));
   const redact = secrets.redactor();
   log.setRedactor(redact);

@@ -13,6 +13,7 @@ import { InputError } from "../base/errors.js";
 import { oneLine } from "../base/format.js";
 import { MAX_PROMPT_BYTES } from "../base/limits.js";
 import { type ContractSettings, readContractInputs } from "./contract.js";
+import { type DeliverSettings, readDeliverInputs } from "./deliver.js";
 import { splitArgs } from "./extra-args.js";
 import { INPUT_FILE_MAX_BYTES, type InputRoots, readInputFile } from "./input-file.js";
 import { type InstallSettings, readInstallInputs } from "./install.js";
@@ -57,6 +58,11 @@ export const INPUT_DEFAULTS = {
   "cursor-version": "",
   "download-base-url": "https://downloads.cursor.com",
   "cursor-sha256": "",
+  deliver: "none",
+  branch: "",
+  "allow-default-branch": "false",
+  "deliver-on-failure": "false",
+  "protected-paths": "default",
 } as const;
 
 export type InputName = keyof typeof INPUT_DEFAULTS;
@@ -120,6 +126,8 @@ export interface Settings {
   contract: ContractSettings;
   /** Which Cursor CLI runs, and where it is downloaded from (src/install/). */
   install: InstallSettings;
+  /** What becomes of the agent's changes (src/deliver/). */
+  deliver: DeliverSettings;
 }
 
 export type GetInput = (name: InputName) => string;
@@ -176,6 +184,7 @@ export function readSettings(getInput: GetInput, env: NodeJS.ProcessEnv): Settin
     agentUser: agentUser(get("agent-user"), get("safety-strategy")),
     contract: readContractInputs(get, roots, (n) => bool(get, n)),
     install: readInstallInputs(get, get("cursor-sha256")),
+    deliver: readDeliverInputs(get, getInput, env),
   };
   return settings;
 }

@@ -79,6 +79,13 @@ describe("readSettings", () => {
       agentUser: "cursor-agent",
       contract: { schema: undefined, review: false, failOnSeverity: "none" },
       install: { version: "", baseUrl: "https://downloads.cursor.com" },
+      deliver: {
+        mode: "none",
+        branch: "cursor/local-1",
+        allowDefaultBranch: false,
+        onFailure: false,
+        protectedPaths: "default",
+      },
     });
   });
 
