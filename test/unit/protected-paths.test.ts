@@ -21,6 +21,7 @@ describe("the default list", () => {
     const guarded = [
       ".github/workflows/ci.yml",
       ".github/workflows/nested/dir/release.yaml",
+      ".github/workflows/.hidden/x.yml",
       "CODEOWNERS",
       ".github/CODEOWNERS",
       "docs/CODEOWNERS",
@@ -114,6 +115,8 @@ describe("the input", () => {
   it("anchors a pattern at the repository's root; `**/` reaches any depth", () => {
     expect(held(["Makefile", "sub/Makefile"], "Makefile")).toEqual(["Makefile"]);
     expect(held(["Makefile", "sub/Makefile"], "**/Makefile")).toEqual(["Makefile", "sub/Makefile"]);
+    const deep = ["a/b/c", "a/x/b/y/z", "a/b"];
+    expect(held(deep, "a/**/b/**")).toEqual(["a/b/c", "a/x/b/y/z"]);
   });
 
   it("reads a leading / or ./ as the root and a trailing / as everything under it", () => {
@@ -126,8 +129,8 @@ describe("the input", () => {
   });
 
   it("takes dotfiles with `*` and `**`", () => {
-    expect(held([".env", "config/.secrets/key", "config/plain"], ".*\nconfig/**/.secrets/**")).toEqual([
-      ".env",
+    expect(held([".key.pem", "config/.secrets/key", "plain.txt"], "*.pem\nconfig/**")).toEqual([
+      ".key.pem",
       "config/.secrets/key",
     ]);
   });
