@@ -1,56 +1,107 @@
 /**
- * Input `protected-paths`: the paths a delivery never carries (src/deliver/). A minimal version of the
- * interface, kept until the `protected` brief's own lands (it replaces this file whole).
+ * Protected paths (input `protected-paths`): what a delivery never commits. A change to any of them holds
+ * the whole delivery back, for a human to look at the patch.
+ *
+ * The input is one pattern a line (blank lines and lines starting with `#` are skipped). Commas are not
+ * separators: they belong to brace expansions (`{a,b}`). A pattern is a glob (minimatch) over
+ * repository-relative paths, anchored at the root as a workflow's `paths` filter is (a leading `**` and
+ * a slash for any depth); a leading `/` or `./` changes nothing, a trailing `/` means everything under it. `!` before a pattern
+ * exempts what it matches; the last pattern that matches a path decides. The line `default` (any case)
+ * is the built-in list; `/default` is a file of that name.
+ *
+ * Matching takes dotfiles and ignores case. A checkout on a case-insensitive file system (macOS,
+ * Windows) makes `.GitHub/Workflows/x.yml` a workflow: holding back a delivery that did not need it costs
+ * a human a look at the patch, delivering one that should have been held back costs what the guard is for.
  */
-import { InputError } from "../base/errors.js";
 
-/** What the literal line `default` stands for: the workflows, the agent's own configuration, CODEOWNERS. */
-const DEFAULT_PATTERNS: readonly string[] = [
+import { escape as globEscape, Minimatch, type MinimatchOptions } from "minimatch";
+import { InputError } from "../base/errors.js";
+import { oneLine } from "../base/format.js";
+import { AGENT_CONFIG } from "./agent-config.js";
+
+const INPUT = "protected-paths";
+
+const GLOB: MinimatchOptions = {
+  dot: true,
+  nocase: true,
+  // Paths are `/`-separated on every runner, and `\` in a pattern is an escape on every runner.
+  platform: "linux",
+  // Comments and negations are read here, per line; what reaches minimatch is a glob.
+  nocomment: true,
+  nonegate: true,
+};
+
+/** `.github/workflows/**`, `CODEOWNERS` where GitHub reads it, and the agent's own configuration. */
+export const DEFAULT_PROTECTED_PATHS: readonly string[] = [
+  // What runs with the repository's secrets and tokens.
   ".github/workflows/**",
-  "**/.cursor/**",
-  "**/AGENTS.md",
-  "**/CLAUDE.md",
-  "**/.cursorrules",
-  "**/.cursorignore",
-  "**/.mcp.json",
-  "**/.claude/**",
-  "**/.envrc",
+  // Who must approve a change: GitHub reads the first of these it finds.
   "CODEOWNERS",
   ".github/CODEOWNERS",
   "docs/CODEOWNERS",
+  // What the next agent run reads as its permissions and instructions.
+  ...AGENT_CONFIG.flatMap((e) => {
+    const at = `**/${globEscape(e.path)}`;
+    return e.tree ? [at, `${at}/**`] : [at];
+  }),
 ];
 
-/** The input's text as glob patterns, one a line; `default` expands; "" → [] (the guard off). */
+/**
+ * The input's patterns, normalised; `""` (or only comments) is `[]`: the guard is off. A bad pattern is
+ * an {@link InputError} naming it.
+ */
 export function parseProtectedPaths(input: string): readonly string[] {
   const out: string[] = [];
   for (const raw of input.split(/\r?\n/)) {
     const line = raw.trim();
     if (line === "" || line.startsWith("#")) continue;
-    if (line === "default") out.push(...DEFAULT_PATTERNS);
-    else if (line.includes("\0")) throw new InputError("protected-paths", "a pattern holds a NUL byte");
-    else out.push(line.replace(/^\/+/, ""));
+    if (line.toLowerCase() === "default") out.push(...DEFAULT_PROTECTED_PATHS);
+    else out.push(normalised(line));
   }
+  for (const p of out) rule(p);
   return out;
 }
 
-/** The changed paths that a pattern matches. */
+/** The paths (repository-relative, `/`-separated) that the patterns protect, in their order. */
 export function protectedAmong(paths: readonly string[], patterns: readonly string[]): string[] {
-  const res = patterns.map(globToRegExp);
-  return paths.filter((p) => res.some((re) => re.test(p)));
+  if (patterns.length === 0) return [];
+  // match(), not makeRe(): makeRe's expression loses a second `**` (from `a/**/b/**` it makes one that
+  // misses `a/b/c`), and its `**` stops at a line break, which a git path may hold.
+  const rules = patterns.map(rule).reverse();
+  return paths.filter((p) => rules.find((r) => r.glob.match(p))?.protects === true);
 }
 
-/** `**` any run of directories, `*` and `?` within one part of the path. */
-function globToRegExp(glob: string): RegExp {
-  let re = "";
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i] as string;
-    if (c === "*" && glob[i + 1] === "*") {
-      const slash = glob[i + 2] === "/";
-      re += slash ? "(?:.*/)?" : ".*";
-      i += slash ? 2 : 1;
-    } else if (c === "*") re += "[^/]*";
-    else if (c === "?") re += "[^/]";
-    else re += c.replace(/[.+^${}()|[\]\\]/g, "\\$&");
+function normalised(line: string): string {
+  const negated = line.startsWith("!");
+  let glob = negated ? line.slice(1) : line;
+  glob = glob.replace(/^\.?\//, "");
+  if (glob.endsWith("/")) glob = `${glob}**`;
+  // Each of these would make a pattern that silently never matches: no repository path has such a part.
+  if (glob === "" || glob.split("/").some((s) => s === "" || s === "." || s === "..")) {
+    throw bad(line, "is not a path pattern relative to the repository's root (no '.', '..' or empty parts)");
   }
-  return new RegExp(`^${re}$`, "s");
+  // `\` escapes the next character; before a letter or digit it can only be meant as Windows' separator.
+  if (/\\[A-Za-z0-9]/.test(glob)) throw bad(line, "separates with '\\'; patterns use '/'");
+  return negated ? `!${glob}` : glob;
+}
+
+function rule(pattern: string): { glob: Minimatch; protects: boolean } {
+  const negated = pattern.startsWith("!");
+  let glob: Minimatch | undefined;
+  try {
+    glob = new Minimatch(negated ? pattern.slice(1) : pattern, GLOB);
+  } catch {
+    // minimatch refuses a pattern over 64 KiB
+  }
+  // minimatch compiles a class that can match nothing (`[z-a]`) to an unescaped `$.`: that part of the
+  // pattern then matches nothing, which is never what was meant.
+  const matchesNothing = (part: unknown) => part instanceof RegExp && /(?<!\\)\$\./.test(part.source);
+  if (!glob || glob.set.length === 0 || glob.set.some((parts) => parts.some(matchesNothing))) {
+    throw bad(pattern, "is not a valid glob pattern");
+  }
+  return { glob, protects: !negated };
+}
+
+function bad(pattern: string, problem: string): InputError {
+  return new InputError(INPUT, `'${oneLine(pattern)}' ${problem}`);
 }

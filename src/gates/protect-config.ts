@@ -1,7 +1,7 @@
 /**
  * Protected agent configuration: a pull request must not be able to give the agent new permissions or
  * instructions. Before the agent starts on an event about a pull request (opened, reviewed, commented),
- * every file the CLI reads as configuration ({@link PROTECTED}) is put back as it is in the PR's base
+ * every file the CLI reads as configuration (changes/agent-config.ts) is put back as it is in the PR's base
  * commit: changed ones restored, deleted ones brought back, added ones removed. For the agent only: once
  * it has ended, the PR's own versions go back ({@link putBack}), so the checkout after the step differs
  * from the PR by the agent's changes alone; a configuration file the agent itself changed keeps its change
@@ -11,6 +11,7 @@
 import { promises as fsp } from "node:fs";
 import path from "node:path";
 import { UserFacingError } from "../base/errors.js";
+import { isAgentConfig } from "../changes/agent-config.js";
 import { isCommitId } from "../git/repo.js";
 import { driverOverrides, gitIn } from "../git/run.js";
 import type { PullBaseClient } from "../github/api.js";
@@ -18,26 +19,6 @@ import { PR_PAYLOAD_EVENTS, type RunContext } from "../github/context.js";
 
 /** The pull request's configuration could not be set aside: the agent is not started. */
 export class ProtectConfigError extends UserFacingError {}
-
-/**
- * What the Cursor CLI reads as configuration (docs/stream-format.md "What the CLI reads from the
- * workspace"), each at any depth (the CLI reads nested rules; the rest is protected wherever it lies).
- */
-const PROTECTED: readonly { re: RegExp; why: string }[] = [
-  {
-    re: /(^|\/)\.cursor(\/|$)/,
-    why: "rules, cli.json permissions, sandbox.json, mcp.json, hooks.json, skills, worktrees.json",
-  },
-  { re: /(^|\/)(AGENTS|CLAUDE)\.md$/, why: "rules" },
-  { re: /(^|\/)\.cursorrules$/, why: "rules" },
-  { re: /(^|\/)\.cursorignore$/, why: "what the agent may read" },
-  { re: /(^|\/)\.mcp\.json$/, why: "MCP servers" },
-  { re: /(^|\/)\.claude(\/|$)/, why: "Claude Code hooks (settings.json, settings.local.json) and skills" },
-  { re: /(^|\/)\.(agents|codex)\/skills(\/|$)/, why: "skills" },
-  { re: /(^|\/)\.envrc$/, why: "loaded by the agent's shell through direnv" },
-];
-
-const isProtected = (p: string) => PROTECTED.some((e) => e.re.test(p));
 
 /** A file's state, to put it back exactly: its bytes and mode, a symlink's target, or its absence. */
 type FileState =
@@ -140,7 +121,7 @@ export async function protectConfig(
     out
       .toString("utf8")
       .split("\0")
-      .filter((p) => p !== "" && (isProtected(p) || also.has(p)));
+      .filter((p) => p !== "" && (isAgentConfig(p) || also.has(p)));
   const inBase = new Set(list((await git(["-C", root, "ls-tree", "-r", "-z", "--name-only", base])).out));
   const inTree = list(
     (await git(["-C", root, "ls-files", "-z", "--cached", "--others", "--exclude-standard"])).out,

