@@ -10,10 +10,9 @@ import { readContext } from "./github/context.js";
 import { runLimits } from "./model/run-limits.js";
 import type { LiveProgress } from "./publish/live-progress.js";
 import { prepareContract } from "./run/contract.js";
-import { concludeDelivery, deliverPhase } from "./run/deliver.js";
 import { type Deps, withDefaults } from "./run/deps.js";
-import { conclude, notStarted } from "./run/exit.js";
-import { readInputs } from "./run/inputs.js";
+import { conclude, concludeDelivery, notStarted } from "./run/exit.js";
+import { checkDeliveryInputs, readInputs } from "./run/inputs.js";
 import { judge } from "./run/judge.js";
 import { LastResort } from "./run/last-resort.js";
 import { liveAgent } from "./run/live-agent.js";
@@ -33,7 +32,7 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
   const deps: Deps = { ...world.deps, cancelled: resort.lateCancel.signal };
   try {
     // Settings: every input read and checked; the secrets masked before anything else is printed.
-    const { settings: given, redact } = readInputs(deps.env, log, resort.secrets);
+    const { settings: given, redact } = await checkDeliveryInputs(readInputs(deps.env, log, resort.secrets));
     const context = readContext(deps.env);
 
     // Where the stream comes from: the one place that asks whether an agent runs at all. From here on,
@@ -103,9 +102,11 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     log.endGroupAndFlush();
     for (const w of back.warnings) deps.warning(w);
 
-    // The delivery (input `deliver`): the changes as a commit GitHub signs, once the verdict is known.
+    // The delivery (input `deliver`): the changes as a commit GitHub signs, once the verdict is known
+    // (loaded only where one is asked for: nothing of it weighs on the start of a run without one).
     const ran = { settings, context, patch, observed, judged, wallMs, live: prepared.agent !== undefined };
-    const delivery = await deliverPhase(ran, { deps, log, redact });
+    const delivery =
+      settings.deliver.mode === "none" ? undefined : await deliverPhase(ran, { deps, log, redact });
 
     // Outputs, job summary, the review and the PR comment (the progress comment becomes the report).
     const { publish } = await import("./run/after-start.js");
@@ -137,3 +138,7 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
   }
   await settled();
 }
+
+/** The delivery phase, loaded when a run asks for one. */
+const deliverPhase: typeof import("./run/deliver.js").deliverPhase = async (...a) =>
+  (await import("./run/deliver.js")).deliverPhase(...a);

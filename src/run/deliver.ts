@@ -126,10 +126,3 @@ async function decide(input: DeliverInput, deps: Deps, redact: Redact): Promise<
     end.dispose();
   }
 }
-
-/** A delivery that was refused or failed fails the step, as a failed run does. */
-export function concludeDelivery(d: Delivered | undefined, failOnError: boolean, deps: Deps): void {
-  if (!d?.failed) return;
-  if (failOnError) deps.setFailed(d.line);
-  else deps.warning(d.line);
-}

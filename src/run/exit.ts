@@ -3,6 +3,7 @@
  * and stays green), and a run that was read to its end fails the step unless it succeeded (or
  * `fail-on-error` is off, when it is a warning).
  */
+import type { Delivered } from "../deliver/outcome.js";
 import type { Verdict } from "../model/verdict.js";
 import { publishEarlyEnd } from "../publish/early-end.js";
 import { HEADLINE, REFUSED_HEADLINE } from "../render/headlines.js";
@@ -28,4 +29,11 @@ export function conclude(v: Verdict, failOnError: boolean, deps: Deps): void {
   if (v.conclusion === "success") return;
   if (failOnError) deps.setFailed(v.error);
   else deps.warning(v.error);
+}
+
+/** A delivery that was refused or failed fails the step, as a failed run does. */
+export function concludeDelivery(d: Delivered | undefined, failOnError: boolean, deps: Deps): void {
+  if (!d?.failed) return;
+  if (failOnError) deps.setFailed(d.line);
+  else deps.warning(d.line);
 }

@@ -4,7 +4,6 @@
  */
 import type { Redact, Secrets } from "../base/redact.js";
 import { knownSecrets, SCRUBBED_VARIABLES } from "../base/withheld.js";
-import { parseProtectedPaths } from "../changes/protected-paths.js";
 import type { LogWriter } from "../render/log-writer.js";
 import { scrubOwnEnvironment } from "../security/environ.js";
 import { inputsFromEnv, readSettings, type Settings } from "../settings/settings.js";
@@ -28,9 +27,6 @@ export function readInputs(env: NodeJS.ProcessEnv, log: LogWriter, secrets: Secr
   }
   log.flush();
   const settings = readSettings(getInput, env);
-  // Its patterns are read by the changes layer, above the settings: read here too, so that a bad one is an
-  // input error before the agent starts rather than after it.
-  parseProtectedPaths(settings.deliver.protectedPaths);
   secrets.add(...knownSecrets(settings, env));
   const redact = secrets.redactor();
   log.setRedactor(redact);
@@ -43,4 +39,17 @@ export function readInputs(env: NodeJS.ProcessEnv, log: LogWriter, secrets: Secr
   if (settings.githubToken) log.mask(settings.githubToken);
   log.flush();
   return { settings, redact };
+}
+
+/**
+ * `protected-paths`, read by the changes layer (above the settings) where a delivery is asked for: read
+ * here too, so that a bad pattern is an input error before the agent starts rather than after it. Loaded
+ * only then (minimatch is ~20 ms of a start that has no use for it).
+ */
+export async function checkDeliveryInputs(inputs: Inputs): Promise<Inputs> {
+  const { deliver } = inputs.settings;
+  if (deliver.mode === "none") return inputs;
+  const { parseProtectedPaths } = await import("../changes/protected-paths.js");
+  parseProtectedPaths(deliver.protectedPaths);
+  return inputs;
 }
