@@ -2,7 +2,7 @@ export const id = 131;
 export const ids = [131];
 export const modules = {
 
-/***/ 2131:
+/***/ 42131:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -15,20 +15,20 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: stagingDir
 
 // EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(1455);
+var promises_ = __webpack_require__(51455);
 // EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(8161);
+var external_node_os_ = __webpack_require__(48161);
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
+var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/base/format.ts
 var format = __webpack_require__(8378);
 // EXTERNAL MODULE: ./src/base/system-dirs.ts
-var system_dirs = __webpack_require__(7273);
+var system_dirs = __webpack_require__(57273);
 // EXTERNAL MODULE: external "node:async_hooks"
-var external_node_async_hooks_ = __webpack_require__(6698);
+var external_node_async_hooks_ = __webpack_require__(16698);
 // EXTERNAL MODULE: external "node:diagnostics_channel"
-var external_node_diagnostics_channel_ = __webpack_require__(3053);
+var external_node_diagnostics_channel_ = __webpack_require__(53053);
 var external_node_diagnostics_channel_default = /*#__PURE__*/__webpack_require__.n(external_node_diagnostics_channel_);
 ;// CONCATENATED MODULE: ./src/session/cache.ts
 /**
@@ -86,7 +86,7 @@ async function withCache(call, use) {
         return { trouble: "no runtime token (ACTIONS_RUNTIME_TOKEN)", lines: [] };
     if (!call.env.ACTIONS_RESULTS_URL)
         return { trouble: "no cache service (ACTIONS_RESULTS_URL)", lines: [] };
-    const { cacheClient: cache } = await Promise.all(/* import() */[__webpack_require__.e(119), __webpack_require__.e(838), __webpack_require__.e(88), __webpack_require__.e(777), __webpack_require__.e(652)]).then(__webpack_require__.bind(__webpack_require__, 2652));
+    const { cacheClient: cache } = await Promise.all(/* import() */[__webpack_require__.e(119), __webpack_require__.e(838), __webpack_require__.e(581), __webpack_require__.e(88), __webpack_require__.e(777), __webpack_require__.e(652)]).then(__webpack_require__.bind(__webpack_require__, 62652));
     const own = new Map([[TOKEN, call.token]]);
     for (const name of CALL_VARIABLES) {
         const v = call.env[name];
@@ -239,7 +239,7 @@ function commandData(s) {
 }
 
 // EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __webpack_require__(1421);
+var external_node_child_process_ = __webpack_require__(31421);
 ;// CONCATENATED MODULE: ./src/session/chat-store.ts
 /**
  * A chat's files between the CLI's store and the action's staging directory (what the cache saves and
@@ -467,9 +467,9 @@ async function findChat(places, agent, self, work, to, signal) {
 }
 
 // EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
+var external_node_crypto_ = __webpack_require__(77598);
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
+var external_node_fs_ = __webpack_require__(73024);
 ;// CONCATENATED MODULE: ./src/session/key.ts
 /**
  * Where a thread's chat lives: its cache keys, and the CLI's own place for it on disk.
@@ -547,7 +547,7 @@ function chatIn(stateDir, workspace, id) {
 }
 
 // EXTERNAL MODULE: external "node:zlib"
-var external_node_zlib_ = __webpack_require__(8522);
+var external_node_zlib_ = __webpack_require__(38522);
 ;// CONCATENATED MODULE: ./src/session/unpack.ts
 /**
  * A cache entry's tar archive, unpacked by the action itself into a directory it has just made, instead

@@ -2,14 +2,14 @@ export const id = 277;
 export const ids = [277];
 export const modules = {
 
-/***/ 7369:
+/***/ 77369:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   L: () => (/* binding */ whoAmIOnce),
 /* harmony export */   b: () => (/* binding */ writtenByUs)
 /* harmony export */ });
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /**
  * Which comments, reviews and review comments the action itself wrote: one rule, for the sticky comment
@@ -79,7 +79,7 @@ function refused(e) {
 
 /***/ }),
 
-/***/ 1631:
+/***/ 31631:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -109,7 +109,7 @@ function anchored(hunks, path, line, startLine) {
 
 /***/ }),
 
-/***/ 7978:
+/***/ 57978:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -122,19 +122,19 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: editFingerprint
 
 // EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
+var external_node_crypto_ = __webpack_require__(77598);
 // EXTERNAL MODULE: ./src/base/limits.ts
-var limits = __webpack_require__(8369);
+var limits = __webpack_require__(58369);
 // EXTERNAL MODULE: ./src/render/agent-markdown.ts + 1 modules
-var agent_markdown = __webpack_require__(1000);
+var agent_markdown = __webpack_require__(31000);
 // EXTERNAL MODULE: ./src/render/markdown.ts
-var markdown = __webpack_require__(2495);
+var markdown = __webpack_require__(42495);
 // EXTERNAL MODULE: ./src/review/anchor.ts
-var review_anchor = __webpack_require__(1631);
+var review_anchor = __webpack_require__(31631);
 // EXTERNAL MODULE: ./src/review/badge.ts
-var badge = __webpack_require__(1735);
+var badge = __webpack_require__(41735);
 // EXTERNAL MODULE: ./src/render/cap-markdown.ts
-var cap_markdown = __webpack_require__(1636);
+var cap_markdown = __webpack_require__(41636);
 ;// CONCATENATED MODULE: ./src/review/cap.ts
 /**
  * A review's bodies, cut to fit GitHub: it refuses the whole review (422) when any one body is over
@@ -149,7 +149,7 @@ function capMarkdown(md, max, note = CUT_NOTE) {
 }
 
 // EXTERNAL MODULE: ./src/review/marker.ts
-var marker = __webpack_require__(468);
+var marker = __webpack_require__(80468);
 ;// CONCATENATED MODULE: ./src/review/build.ts
 /**
  * The pull request review of a run in review mode: one inline comment per finding that can be anchored
@@ -310,7 +310,7 @@ function suggestion(text) {
 
 /***/ }),
 
-/***/ 4920:
+/***/ 34920:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -319,7 +319,7 @@ function suggestion(text) {
 /* harmony export */   wg: () => (/* binding */ readHeadLines)
 /* harmony export */ });
 /* unused harmony export splitLines */
-/* harmony import */ var _git_workspace_files_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9571);
+/* harmony import */ var _git_workspace_files_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(79571);
 
 /** A file's lines at HEAD, when they were read and are text. */
 function linesAt(head, path) {
@@ -390,7 +390,7 @@ function problem(f, head) {
 
 /***/ }),
 
-/***/ 468:
+/***/ 80468:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -483,7 +483,7 @@ function listed(body) {
 
 /***/ }),
 
-/***/ 9277:
+/***/ 49277:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -493,13 +493,13 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/github/identity.ts
-var identity = __webpack_require__(7369);
+var identity = __webpack_require__(77369);
 // EXTERNAL MODULE: ./src/review/anchor.ts
-var review_anchor = __webpack_require__(1631);
+var review_anchor = __webpack_require__(31631);
 // EXTERNAL MODULE: ./src/review/build.ts + 1 modules
-var build = __webpack_require__(7978);
+var build = __webpack_require__(57978);
 // EXTERNAL MODULE: ./src/review/check.ts
-var check = __webpack_require__(4920);
+var check = __webpack_require__(34920);
 ;// CONCATENATED MODULE: ./src/review/edits.ts
 function editSuggestions(files) {
     const out = [];
@@ -588,7 +588,7 @@ function fromDiff(path, diff) {
 }
 
 // EXTERNAL MODULE: ./src/review/marker.ts
-var marker = __webpack_require__(468);
+var marker = __webpack_require__(80468);
 ;// CONCATENATED MODULE: ./src/review/post.ts
 /**
  * Posting a run's review: the pull request's diff and the fingerprints of earlier runs are read from the

@@ -2,7 +2,7 @@ export const id = 370;
 export const ids = [370];
 export const modules = {
 
-/***/ 8370:
+/***/ 28370:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -51,7 +51,7 @@ function canonical(v) {
 }
 
 // EXTERNAL MODULE: ./src/structured/validator.ts
-var validator = __webpack_require__(8317);
+var validator = __webpack_require__(88317);
 ;// CONCATENATED MODULE: ./src/structured/validate.ts
 
 
@@ -61,7 +61,7 @@ const AJV_OPTIONS = { allErrors: true, strict: false };
 /** Compiles `schema`; throws a one-line error when it is not a valid schema. */
 async function compileSchema(schema) {
     // A CommonJS module: its class is a named export under Node, the default one once bundled.
-    const mod = (await __webpack_require__.e(/* import() */ 210).then(__webpack_require__.t.bind(__webpack_require__, 2210, 23)));
+    const mod = (await __webpack_require__.e(/* import() */ 210).then(__webpack_require__.t.bind(__webpack_require__, 52210, 23)));
     const Ajv2020 = mod.Ajv2020 ?? mod.default?.Ajv2020;
     if (!Ajv2020)
         throw new Error("the JSON Schema validator could not be loaded");

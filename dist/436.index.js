@@ -2,14 +2,14 @@ export const id = 436;
 export const ids = [436,318];
 export const modules = {
 
-/***/ 7318:
+/***/ 47318:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   upsertComment: () => (/* binding */ upsertComment)
 /* harmony export */ });
-/* harmony import */ var _identity_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7369);
-/* harmony import */ var _marker_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4329);
+/* harmony import */ var _identity_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77369);
+/* harmony import */ var _marker_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(14329);
 
 
 async function upsertComment(client, t, key, body) {
@@ -38,14 +38,14 @@ async function upsertComment(client, t, key, body) {
 
 /***/ }),
 
-/***/ 7369:
+/***/ 77369:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   L: () => (/* binding */ whoAmIOnce),
 /* harmony export */   b: () => (/* binding */ writtenByUs)
 /* harmony export */ });
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /**
  * Which comments, reviews and review comments the action itself wrote: one rule, for the sticky comment
@@ -122,13 +122,13 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   ProgressComment: () => (/* binding */ ProgressComment)
 /* harmony export */ });
-/* harmony import */ var _base_deadlines_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4332);
+/* harmony import */ var _base_deadlines_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(14332);
 /* harmony import */ var _base_format_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8378);
-/* harmony import */ var _github_comment_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7318);
-/* harmony import */ var _github_marker_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4329);
-/* harmony import */ var _render_headlines_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8745);
-/* harmony import */ var _render_markdown_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2495);
-/* harmony import */ var _render_todos_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9);
+/* harmony import */ var _github_comment_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(47318);
+/* harmony import */ var _github_marker_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(14329);
+/* harmony import */ var _render_headlines_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(78745);
+/* harmony import */ var _render_markdown_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(42495);
+/* harmony import */ var _render_todos_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(30009);
 /**
  * The live progress comment: the sticky PR comment, written when the agent starts ("working", the start
  * time, a link to the run) and kept current while it runs (its todo list, the tool call in progress, the
@@ -394,13 +394,13 @@ function isRefusal(e) {
 
 /***/ }),
 
-/***/ 9:
+/***/ 30009:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Y: () => (/* binding */ todoLines)
 /* harmony export */ });
-/* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2495);
+/* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(42495);
 
 /** The todo list as task list lines: done ticked, in progress said, cancelled struck out; the text is the agent's. */
 function todoLines(todos, redact) {

@@ -17,8 +17,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   gated: () => (/* binding */ gated),
 /* harmony export */   withoutContract: () => (/* binding */ withoutContract)
 /* harmony export */ });
-/* harmony import */ var _base_limits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8369);
-/* harmony import */ var _settings_contract_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7843);
+/* harmony import */ var _base_limits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(58369);
+/* harmony import */ var _settings_contract_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(27843);
 /**
  * The contract for structured output: the instruction appended to the prompt, the built-in review schema,
  * and finding the contract block in the agent's final message. Pure: validation is ./validate.ts.
@@ -213,17 +213,17 @@ function gateError(findings, threshold) {
 
 /***/ }),
 
-/***/ 2511:
+/***/ 62511:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   loadContract: () => (/* binding */ loadContract)
 /* harmony export */ });
-/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
-/* harmony import */ var _base_limits_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8369);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(34758);
+/* harmony import */ var _base_limits_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(58369);
 /* harmony import */ var _contract_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(853);
-/* harmony import */ var _validator_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8317);
+/* harmony import */ var _validator_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(88317);
 /**
  * The contract of a run, ready before the agent starts: the schema parsed (JSON, else YAML) and compiled
  * (ajv, draft 2020-12), or the built-in review schema; a bad schema is a one-line input error. Loaded only
@@ -239,7 +239,7 @@ async function loadContract(c) {
         // took ~110 ms of CPU a review run. Its path pattern needs lookahead and is linear as written, so it
         // runs on V8's engine, not RE2. test/unit/review-validator.test.ts regenerates it and holds it to
         // REVIEW_SCHEMA.
-        const { validate } = await __webpack_require__.e(/* import() */ 18).then(__webpack_require__.bind(__webpack_require__, 8018));
+        const { validate } = await __webpack_require__.e(/* import() */ 18).then(__webpack_require__.bind(__webpack_require__, 68018));
         return { schema: _contract_js__WEBPACK_IMPORTED_MODULE_1__.REVIEW_SCHEMA, validate: (0,_validator_js__WEBPACK_IMPORTED_MODULE_2__/* .validatorOf */ .q)(validate), review: true };
     }
     if (!c.schema)
@@ -251,7 +251,7 @@ async function loadContract(c) {
     }
     catch {
         try {
-            const { parse } = await __webpack_require__.e(/* import() */ 815).then(__webpack_require__.t.bind(__webpack_require__, 8815, 19));
+            const { parse } = await __webpack_require__.e(/* import() */ 815).then(__webpack_require__.t.bind(__webpack_require__, 38815, 19));
             schema = parse(text);
         }
         catch (e) {
@@ -266,7 +266,7 @@ async function loadContract(c) {
     if (depthOver(schema, _base_limits_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_NESTING_DEPTH */ .wM)) {
         throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(from, `the schema nests deeper than ${_base_limits_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_NESTING_DEPTH */ .wM} levels`);
     }
-    const { compileSchema } = await Promise.all(/* import() */[__webpack_require__.e(856), __webpack_require__.e(370)]).then(__webpack_require__.bind(__webpack_require__, 8370));
+    const { compileSchema } = await Promise.all(/* import() */[__webpack_require__.e(856), __webpack_require__.e(370)]).then(__webpack_require__.bind(__webpack_require__, 28370));
     try {
         return { schema, validate: await compileSchema(schema), review: false };
     }
@@ -292,7 +292,7 @@ function depthOver(value, max) {
 
 /***/ }),
 
-/***/ 8317:
+/***/ 88317:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {

@@ -2,25 +2,25 @@ export const id = 652;
 export const ids = [652];
 export const modules = {
 
-/***/ 2652:
+/***/ 62652:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   cacheClient: () => (/* binding */ cacheClient)
 /* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_stream__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7075);
+/* harmony import */ var node_stream__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(57075);
 /* harmony import */ var node_stream__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_stream__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var node_stream_promises__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6466);
+/* harmony import */ var node_stream_promises__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(46466);
 /* harmony import */ var node_stream_promises__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_stream_promises__WEBPACK_IMPORTED_MODULE_3__);
-/* harmony import */ var _actions_cache__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6777);
-/* harmony import */ var _actions_http_client__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4942);
-/* harmony import */ var _node_modules_actions_cache_lib_internal_cacheUtils_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6378);
-/* harmony import */ var _node_modules_actions_cache_lib_internal_requestUtils_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3449);
-/* harmony import */ var _node_modules_actions_cache_lib_internal_shared_cacheTwirpClient_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9513);
+/* harmony import */ var _actions_cache__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(76777);
+/* harmony import */ var _actions_http_client__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(44942);
+/* harmony import */ var _node_modules_actions_cache_lib_internal_cacheUtils_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(48604);
+/* harmony import */ var _node_modules_actions_cache_lib_internal_requestUtils_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(83449);
+/* harmony import */ var _node_modules_actions_cache_lib_internal_shared_cacheTwirpClient_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(99513);
 /* harmony import */ var _base_format_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(8378);
 /**
  * What the action asks of `@actions/cache`: save an entry (its `saveCache`), and fetch an entry's archive

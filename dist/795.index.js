@@ -2,7 +2,7 @@ export const id = 795;
 export const ids = [795];
 export const modules = {
 
-/***/ 9795:
+/***/ 79795:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -10,19 +10,20 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  createGitHubClient: () => (/* binding */ createGitHubClient)
+  createGitHubClient: () => (/* binding */ createGitHubClient),
+  octokitFor: () => (/* binding */ octokitFor)
 });
 
 // EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js + 21 modules
-var github = __webpack_require__(1758);
+var github = __webpack_require__(11758);
 // EXTERNAL MODULE: ./node_modules/@octokit/plugin-retry/dist-bundle/index.js
-var dist_bundle = __webpack_require__(9735);
+var dist_bundle = __webpack_require__(49735);
 // EXTERNAL MODULE: ./node_modules/@octokit/plugin-throttling/dist-bundle/index.js
-var plugin_throttling_dist_bundle = __webpack_require__(6856);
+var plugin_throttling_dist_bundle = __webpack_require__(86856);
 // EXTERNAL MODULE: ./src/github/identity.ts
-var identity = __webpack_require__(7369);
+var identity = __webpack_require__(77369);
 // EXTERNAL MODULE: ./src/base/deadlines.ts
-var deadlines = __webpack_require__(4332);
+var deadlines = __webpack_require__(14332);
 ;// CONCATENATED MODULE: ./src/github/request-deadline.ts
 
 /** The plugin that gives each attempt its deadline and the caller's signal. */
@@ -105,7 +106,8 @@ function pathOf(url) {
 
 /** The longest `retry-after` waited for (the comment's own deadline is 60 s). */
 const MAX_RATE_LIMIT_WAIT_S = 20;
-function createGitHubClient(token, apiUrl, options = {}) {
+/** octokit with the plugins and deadlines above: the one place a client is configured (./git-data.ts too). */
+function octokitFor(token, apiUrl, options = {}) {
     // A rate limit is waited out once or twice, when GitHub asks for no more than this; past it, the
     // request fails and the report stays in the job summary.
     // Nor one that would end after the caller's deadline: its timer would keep the process alive past it.
@@ -120,6 +122,10 @@ function createGitHubClient(token, apiUrl, options = {}) {
         : (0,github/* getOctokit */.Q)(token, { baseUrl: apiUrl, throttle: { onRateLimit: waitable, onSecondaryRateLimit: waitable } }, deadlines, dist_bundle/* retry */.L, plugin_throttling_dist_bundle/* throttling */.A);
     if (options.signal)
         nothingOnceAborted(octokit, options.signal);
+    return octokit;
+}
+function createGitHubClient(token, apiUrl, options = {}) {
+    const octokit = octokitFor(token, apiUrl, options);
     // Every item of a pull request's listing (files, review comments, reviews), 100 per page.
     async function* pullPages(method, t) {
         const params = { owner: t.owner, repo: t.repo, pull_number: t.issue, per_page: 100 };
@@ -204,14 +210,14 @@ function createGitHubClient(token, apiUrl, options = {}) {
 
 /***/ }),
 
-/***/ 7369:
+/***/ 77369:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   L: () => (/* binding */ whoAmIOnce),
 /* harmony export */   b: () => (/* binding */ writtenByUs)
 /* harmony export */ });
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /**
  * Which comments, reviews and review comments the action itself wrote: one rule, for the sticky comment

@@ -2,7 +2,7 @@ export const id = 837;
 export const ids = [837];
 export const modules = {
 
-/***/ 1631:
+/***/ 31631:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -32,7 +32,7 @@ function anchored(hunks, path, line, startLine) {
 
 /***/ }),
 
-/***/ 7978:
+/***/ 57978:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -45,19 +45,19 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: editFingerprint
 
 // EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
+var external_node_crypto_ = __webpack_require__(77598);
 // EXTERNAL MODULE: ./src/base/limits.ts
-var limits = __webpack_require__(8369);
+var limits = __webpack_require__(58369);
 // EXTERNAL MODULE: ./src/render/agent-markdown.ts + 1 modules
-var agent_markdown = __webpack_require__(1000);
+var agent_markdown = __webpack_require__(31000);
 // EXTERNAL MODULE: ./src/render/markdown.ts
-var markdown = __webpack_require__(2495);
+var markdown = __webpack_require__(42495);
 // EXTERNAL MODULE: ./src/review/anchor.ts
-var review_anchor = __webpack_require__(1631);
+var review_anchor = __webpack_require__(31631);
 // EXTERNAL MODULE: ./src/review/badge.ts
-var badge = __webpack_require__(1735);
+var badge = __webpack_require__(41735);
 // EXTERNAL MODULE: ./src/render/cap-markdown.ts
-var cap_markdown = __webpack_require__(1636);
+var cap_markdown = __webpack_require__(41636);
 ;// CONCATENATED MODULE: ./src/review/cap.ts
 /**
  * A review's bodies, cut to fit GitHub: it refuses the whole review (422) when any one body is over
@@ -72,7 +72,7 @@ function capMarkdown(md, max, note = CUT_NOTE) {
 }
 
 // EXTERNAL MODULE: ./src/review/marker.ts
-var marker = __webpack_require__(468);
+var marker = __webpack_require__(80468);
 ;// CONCATENATED MODULE: ./src/review/build.ts
 /**
  * The pull request review of a run in review mode: one inline comment per finding that can be anchored
@@ -233,7 +233,7 @@ function suggestion(text) {
 
 /***/ }),
 
-/***/ 4920:
+/***/ 34920:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -242,7 +242,7 @@ function suggestion(text) {
 /* harmony export */   wg: () => (/* binding */ readHeadLines)
 /* harmony export */ });
 /* unused harmony export splitLines */
-/* harmony import */ var _git_workspace_files_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9571);
+/* harmony import */ var _git_workspace_files_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(79571);
 
 /** A file's lines at HEAD, when they were read and are text. */
 function linesAt(head, path) {
@@ -313,7 +313,7 @@ function problem(f, head) {
 
 /***/ }),
 
-/***/ 468:
+/***/ 80468:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -406,18 +406,18 @@ function listed(body) {
 
 /***/ }),
 
-/***/ 8837:
+/***/ 48837:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   sarifLog: () => (/* binding */ sarifLog)
 /* harmony export */ });
 /* unused harmony exports SARIF_TOOL, PRINT_KEY, LEVEL */
-/* harmony import */ var _render_agent_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1000);
-/* harmony import */ var _render_markdown_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2495);
-/* harmony import */ var _settings_contract_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7843);
-/* harmony import */ var _build_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7978);
-/* harmony import */ var _check_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4920);
+/* harmony import */ var _render_agent_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(31000);
+/* harmony import */ var _render_markdown_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(42495);
+/* harmony import */ var _settings_contract_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(27843);
+/* harmony import */ var _build_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(57978);
+/* harmony import */ var _check_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(34920);
 
 
 

@@ -17,8 +17,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   gated: () => (/* binding */ gated),
 /* harmony export */   withoutContract: () => (/* binding */ withoutContract)
 /* harmony export */ });
-/* harmony import */ var _base_limits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8369);
-/* harmony import */ var _settings_contract_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7843);
+/* harmony import */ var _base_limits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(58369);
+/* harmony import */ var _settings_contract_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(27843);
 /**
  * The contract for structured output: the instruction appended to the prompt, the built-in review schema,
  * and finding the contract block in the agent's final message. Pure: validation is ./validate.ts.

@@ -2,7 +2,7 @@ export const id = 89;
 export const ids = [89];
 export const modules = {
 
-/***/ 7089:
+/***/ 67089:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -14,22 +14,22 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: InstallError
 
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
+var external_node_fs_ = __webpack_require__(73024);
 // EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(1455);
+var promises_ = __webpack_require__(51455);
 // EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(8161);
+var external_node_os_ = __webpack_require__(48161);
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
+var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/settings/install.ts
-var install = __webpack_require__(8642);
+var install = __webpack_require__(88642);
 // EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
+var external_node_crypto_ = __webpack_require__(77598);
 // EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __webpack_require__(7075);
+var external_node_stream_ = __webpack_require__(57075);
 // EXTERNAL MODULE: external "node:stream/promises"
-var external_node_stream_promises_ = __webpack_require__(6466);
+var external_node_stream_promises_ = __webpack_require__(46466);
 ;// CONCATENATED MODULE: ./node_modules/is-network-error/index.js
 const objectToString = Object.prototype.toString;
 
@@ -404,7 +404,7 @@ function makeRetriable(function_, options) {
 }
 
 // EXTERNAL MODULE: ./src/base/errors.ts
-var errors = __webpack_require__(4758);
+var errors = __webpack_require__(34758);
 ;// CONCATENATED MODULE: ./src/install/fetch.ts
 /**
  * The installer's HTTP: retried with backoff on network errors, timeouts, 429 and 5xx (p-retry), never on
@@ -611,7 +611,7 @@ function mib(bytes) {
 }
 
 // EXTERNAL MODULE: ./src/install/manifest.ts
-var install_manifest = __webpack_require__(5474);
+var install_manifest = __webpack_require__(25474);
 ;// CONCATENATED MODULE: ./src/install/platform.ts
 
 /**
@@ -805,7 +805,7 @@ async function place(archive, home, build, sha256, target, work) {
  */
 async function unpackZip(archive, home, work) {
     process.env.RUNNER_TEMP ||= work;
-    const tc = await Promise.all(/* import() */[__webpack_require__.e(119), __webpack_require__.e(838), __webpack_require__.e(88), __webpack_require__.e(805)]).then(__webpack_require__.bind(__webpack_require__, 9805));
+    const tc = await Promise.all(/* import() */[__webpack_require__.e(119), __webpack_require__.e(838), __webpack_require__.e(88), __webpack_require__.e(805)]).then(__webpack_require__.bind(__webpack_require__, 59805));
     const staging = external_node_path_default().join(work, "package");
     await tc.extractZip(archive, staging);
     const entries = (0,external_node_fs_.readdirSync)(staging, { withFileTypes: true });

@@ -2,7 +2,7 @@ export const id = 939;
 export const ids = [939,853];
 export const modules = {
 
-/***/ 4920:
+/***/ 34920:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -11,7 +11,7 @@ export const modules = {
 /* harmony export */   wg: () => (/* binding */ readHeadLines)
 /* harmony export */ });
 /* unused harmony export splitLines */
-/* harmony import */ var _git_workspace_files_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9571);
+/* harmony import */ var _git_workspace_files_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(79571);
 
 /** A file's lines at HEAD, when they were read and are text. */
 function linesAt(head, path) {
@@ -82,15 +82,15 @@ function problem(f, head) {
 
 /***/ }),
 
-/***/ 5939:
+/***/ 35939:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   checkReview: () => (/* binding */ checkReview)
 /* harmony export */ });
-/* harmony import */ var _git_reader_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6041);
+/* harmony import */ var _git_reader_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(96041);
 /* harmony import */ var _structured_contract_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(853);
-/* harmony import */ var _check_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4920);
+/* harmony import */ var _check_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(34920);
 /**
  * A review's findings, once the schema has passed them, checked against the repository (./check.ts): the
  * invalid ones fail the run with one line that names them, and are never posted. Then `fail-on-severity`
@@ -145,8 +145,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   gated: () => (/* binding */ gated),
 /* harmony export */   withoutContract: () => (/* binding */ withoutContract)
 /* harmony export */ });
-/* harmony import */ var _base_limits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8369);
-/* harmony import */ var _settings_contract_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7843);
+/* harmony import */ var _base_limits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(58369);
+/* harmony import */ var _settings_contract_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(27843);
 /**
  * The contract for structured output: the instruction appended to the prompt, the built-in review schema,
  * and finding the contract block in the agent's final message. Pure: validation is ./validate.ts.

@@ -4,7 +4,7 @@
  * itself, made as root, is the hostile tests' (test/hostile/agent-view.test.ts).
  */
 import { describe, expect, it } from "vitest";
-import { planView, uncovered } from "../../src/security/agent-view.js";
+import { planText, planView, uncovered } from "../../src/security/agent-view.js";
 
 const TEMP = ["/tmp", "/var/tmp", "/dev/shm", "/run/lock"];
 const base = { owner: [1001, 127] as const, agent: [45001, 45001] as const, temp: TEMP };
@@ -75,5 +75,29 @@ describe("planView", () => {
       hidden: ["/srv/ci/ws/_temp", "/srv/ci"],
     });
     expect(plan.covers.filter((c) => !c.shared).map((c) => c.path)).toEqual(["/srv/ci/ws/_temp", "/srv/ci"]);
+  });
+});
+
+describe("planText", () => {
+  it("a line each, names in hex: a path with a space, a line break or a non-ASCII name stays one field", () => {
+    const odd = "/w/a b\nview 00 - - 1/é";
+    const text = planText({
+      agent: [45001, 45002],
+      views: [
+        { path: odd, owner: [1001, 121] },
+        { path: "/tmp/h", readOnly: true },
+      ],
+      covers: [{ path: "/home/runner" }, { path: "/tmp", shared: true }],
+      account: { name: "cursor-agent-0a1b2c3d", home: "/tmp/h" },
+    });
+    const hex = (s: string) => Buffer.from(s, "utf8").toString("hex");
+    expect(text.split("\n")).toEqual([
+      "agent 45001 45002",
+      `view ${hex(odd)} 1001 121 0`,
+      `view ${hex("/tmp/h")} - - 1`,
+      `cover ${hex("/home/runner")} 0`,
+      `cover ${hex("/tmp")} 1`,
+      `account ${hex("cursor-agent-0a1b2c3d")} ${hex("/tmp/h")}`,
+    ]);
   });
 });

@@ -1,0 +1,76 @@
+export const id = 806;
+export const ids = [806];
+export const modules = {
+
+/***/ 68806:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   coAuthor: () => (/* binding */ coAuthor),
+/* harmony export */   commitMessage: () => (/* binding */ commitMessage),
+/* harmony export */   headline: () => (/* binding */ headline),
+/* harmony export */   pullBody: () => (/* binding */ pullBody)
+/* harmony export */ });
+/* harmony import */ var _base_limits_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(58369);
+/**
+ * The words of a delivery (pure): the commit's message, the pull request's title and body.
+ *
+ * The commit message: a first line from the run (the workflow and its run number: the user's words, not
+ * the agent's), the agent's final message (redacted, capped) quoted line by line so that none of its lines
+ * can pass for a trailer, the link to the run, and a `Co-authored-by:` trailer for the person who
+ * triggered the run. The commit's author is the token's identity (GitHub signs only its own commits); the
+ * trailer gives the person credit. The pull request's body is the report, made inert as the PR comment is.
+ */
+
+/** The first line of the commit and the pull request's title. */
+function headline(run) {
+    const workflow = (run.workflow ?? "")
+        .replace(/[\p{Cc}\s]+/gu, " ")
+        .trim()
+        .slice(0, 60);
+    if (!workflow)
+        return "Changes by the Cursor agent";
+    return `Cursor agent: ${workflow}${run.runNumber && /^\d+$/.test(run.runNumber) ? ` #${run.runNumber}` : ""}`;
+}
+/** `final`: the agent's final message, redacted already. */
+function commitMessage(run, final) {
+    const parts = [headline(run)];
+    const text = (final ?? "").trim();
+    if (text) {
+        const capped = text.length > _base_limits_js__WEBPACK_IMPORTED_MODULE_0__/* .COMMIT_MESSAGE_CHARS */ .cE ? `${text.slice(0, _base_limits_js__WEBPACK_IMPORTED_MODULE_0__/* .COMMIT_MESSAGE_CHARS */ .cE)}…` : text;
+        parts.push(["The agent's final message:", "", ...capped.split(/\r?\n/).map((l) => `> ${l}`.trimEnd())].join("\n"));
+    }
+    if (run.runUrl)
+        parts.push(`Run: ${run.runUrl}`);
+    const trailer = coAuthor(run.actor);
+    if (trailer)
+        parts.push(trailer);
+    return `${parts.join("\n\n")}\n`;
+}
+/**
+ * `Co-authored-by: login <id+login@users.noreply.github.com>` (the address GitHub ties to the account), or
+ * `<login@users.noreply.github.com>` when the event gives no id; nothing for a login GitHub could not have
+ * issued (the payload's text is never put in a trailer unchecked).
+ */
+function coAuthor(actor) {
+    const login = actor?.login ?? "";
+    if (!/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/.test(login))
+        return undefined;
+    const id = actor?.id !== undefined && Number.isSafeInteger(actor.id) && actor.id > 0 ? `${actor.id}+` : "";
+    return `Co-authored-by: ${login} <${id}${login}@users.noreply.github.com>`;
+}
+/** The pull request's body: who proposes it, then the report (already made inert: report/report.ts). */
+function pullBody(run, report) {
+    const from = run.runUrl
+        ? `Proposed by the Cursor agent in [this workflow run](${run.runUrl}).`
+        : "Proposed by the Cursor agent.";
+    return `${from}\n\n${report}`;
+}
+
+
+/***/ })
+
+};
+
+//# sourceMappingURL=806.index.js.map
