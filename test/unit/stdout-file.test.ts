@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { EventEmitter } from "node:events";
 import {
   closeSync,
   existsSync,
@@ -258,7 +259,12 @@ describe("the session's reading after the agent exits", () => {
     script: string,
     graces: Partial<typeof DEFAULT_GRACES>,
     timeoutMs = 0,
-    more: { dir?: string; onExit?: () => void; outputBusy?: () => Promise<void> | undefined } = {},
+    more: {
+      dir?: string;
+      onExit?: () => void;
+      outputBusy?: () => Promise<void> | undefined;
+      signals?: EventEmitter;
+    } = {},
   ) {
     const dir = more.dir ?? mkdtempSync(path.join(tmpdir(), "session-"));
     const unread: [number, unknown][] = [];
@@ -270,7 +276,10 @@ describe("the session's reading after the agent exits", () => {
       timeoutMs,
       graces: { ...DEFAULT_GRACES, ...graces },
       now: Date.now,
-      signals: { on: () => process, off: () => process } as unknown as Pick<NodeJS.Process, "on" | "off">,
+      signals: (more.signals ?? { on: () => process, off: () => process }) as unknown as Pick<
+        NodeJS.Process,
+        "on" | "off"
+      >,
       onStderrLine: () => {},
       onStop: (st) => void stops.push(st.reason),
       onUnread: (bytes, why) => void unread.push([bytes, why]),
@@ -296,6 +305,30 @@ describe("the session's reading after the agent exits", () => {
     expect(r.unread[0]![1]).toBe("drain");
     // Stopped at the drain's deadline, with most of the terabyte unread (reading it would never end).
     expect(r.unread[0]![0]).toBeGreaterThan(2 ** 39);
+  });
+
+  it("a cancel during the wait for its last stderr lines (a process it left holds the pipe) ends that wait at the drain's share", async () => {
+    // The agent leaves a process in a session of its own (the group's kill does not reach it) holding its
+    // stderr, and exits. The wait for stderr would take pipeMs (10 minutes here: the test's own timeout
+    // fails first); the runner's cancel, heard once the agent has exited, ends it at cancelDrainMs.
+    const dir = mkdtempSync(path.join(tmpdir(), "session-"));
+    const pidFile = path.join(dir, "leftover.pid");
+    const signals = new EventEmitter();
+    let pid = 0;
+    onTestFinished(() => {
+      pid ||= Number(existsSync(pidFile) ? readFileSync(pidFile, "utf8") : 0);
+      if (pid > 0 && isProcessAlive(pid)) process.kill(pid, "SIGKILL");
+    });
+    const r = await session(
+      `const c = require("node:child_process").spawn("sleep", ["1000"], { stdio: ["ignore", "ignore", "inherit"], detached: true }); c.unref();
+       require("node:fs").writeFileSync(${JSON.stringify(pidFile)}, String(c.pid));
+       process.stdout.write('{"type":"system","subtype":"init","session_id":"s"}\\n');`,
+      { pipeMs: 600_000, cancelDrainMs: 50 },
+      0,
+      { dir, signals, onExit: () => setImmediate(() => signals.emit("SIGINT")) },
+    );
+    expect(r.end.exit.code).toBe(0);
+    expect(r.pipeline.events).toBe(1);
   });
 
   it("an agent that exited in time is not timed out while its output is still being read", async () => {
