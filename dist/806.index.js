@@ -12,16 +12,18 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   headline: () => (/* binding */ headline),
 /* harmony export */   pullBody: () => (/* binding */ pullBody)
 /* harmony export */ });
-/* harmony import */ var _base_limits_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(58369);
+/* harmony import */ var _base_limits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(58369);
+/* harmony import */ var _render_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(42495);
 /**
  * The words of a delivery (pure): the commit's message, the pull request's title and body.
  *
  * The commit message: a first line from the run (the workflow and its run number: the user's words, not
- * the agent's), the agent's final message (redacted, capped) quoted line by line so that none of its lines
- * can pass for a trailer, the link to the run, and a `Co-authored-by:` trailer for the person who
+ * the agent's), the agent's final message (redacted, capped, its mentions and references defused) quoted line
+ * by line so that none of its lines can pass for a trailer, the link to the run, and a `Co-authored-by:` trailer for the person who
  * triggered the run. The commit's author is the token's identity (GitHub signs only its own commits); the
  * trailer gives the person credit. The pull request's body is the report, made inert as the PR comment is.
  */
+
 
 /** The first line of the commit and the pull request's title. */
 function headline(run) {
@@ -31,14 +33,16 @@ function headline(run) {
         .slice(0, 60);
     if (!workflow)
         return "Changes by the Cursor agent";
-    return `Cursor agent: ${workflow}${run.runNumber && /^\d+$/.test(run.runNumber) ? ` #${run.runNumber}` : ""}`;
+    // "run 12", not "#12": GitHub reads `#12` in a commit message or a title as issue 12.
+    return `Cursor agent: ${workflow}${run.runNumber && /^\d+$/.test(run.runNumber) ? `, run ${run.runNumber}` : ""}`;
 }
 /** `final`: the agent's final message, redacted already. */
 function commitMessage(run, final) {
     const parts = [headline(run)];
-    const text = (final ?? "").trim();
+    // The agent's words, where GitHub still links references: `Fixes #1` must not close an issue.
+    const text = (0,_render_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .plainText */ .wh)((final ?? "").trim());
     if (text) {
-        const capped = text.length > _base_limits_js__WEBPACK_IMPORTED_MODULE_0__/* .COMMIT_MESSAGE_CHARS */ .cE ? `${text.slice(0, _base_limits_js__WEBPACK_IMPORTED_MODULE_0__/* .COMMIT_MESSAGE_CHARS */ .cE)}…` : text;
+        const capped = text.length > _base_limits_js__WEBPACK_IMPORTED_MODULE_1__/* .COMMIT_MESSAGE_CHARS */ .cE ? `${text.slice(0, _base_limits_js__WEBPACK_IMPORTED_MODULE_1__/* .COMMIT_MESSAGE_CHARS */ .cE)}…` : text;
         parts.push(["The agent's final message:", "", ...capped.split(/\r?\n/).map((l) => `> ${l}`.trimEnd())].join("\n"));
     }
     if (run.runUrl)

@@ -2,12 +2,13 @@
  * The words of a delivery (pure): the commit's message, the pull request's title and body.
  *
  * The commit message: a first line from the run (the workflow and its run number: the user's words, not
- * the agent's), the agent's final message (redacted, capped) quoted line by line so that none of its lines
- * can pass for a trailer, the link to the run, and a `Co-authored-by:` trailer for the person who
+ * the agent's), the agent's final message (redacted, capped, its mentions and references defused) quoted line
+ * by line so that none of its lines can pass for a trailer, the link to the run, and a `Co-authored-by:` trailer for the person who
  * triggered the run. The commit's author is the token's identity (GitHub signs only its own commits); the
  * trailer gives the person credit. The pull request's body is the report, made inert as the PR comment is.
  */
 import { COMMIT_MESSAGE_CHARS } from "../base/limits.js";
+import { plainText } from "../render/markdown.js";
 
 export interface RunFacts {
   /** `GITHUB_WORKFLOW`, `GITHUB_RUN_NUMBER`. */
@@ -25,13 +26,15 @@ export function headline(run: RunFacts): string {
     .trim()
     .slice(0, 60);
   if (!workflow) return "Changes by the Cursor agent";
-  return `Cursor agent: ${workflow}${run.runNumber && /^\d+$/.test(run.runNumber) ? ` #${run.runNumber}` : ""}`;
+  // "run 12", not "#12": GitHub reads `#12` in a commit message or a title as issue 12.
+  return `Cursor agent: ${workflow}${run.runNumber && /^\d+$/.test(run.runNumber) ? `, run ${run.runNumber}` : ""}`;
 }
 
 /** `final`: the agent's final message, redacted already. */
 export function commitMessage(run: RunFacts, final: string | undefined): string {
   const parts = [headline(run)];
-  const text = (final ?? "").trim();
+  // The agent's words, where GitHub still links references: `Fixes #1` must not close an issue.
+  const text = plainText((final ?? "").trim());
   if (text) {
     const capped = text.length > COMMIT_MESSAGE_CHARS ? `${text.slice(0, COMMIT_MESSAGE_CHARS)}…` : text;
     parts.push(

@@ -93,6 +93,15 @@ function isCommitLike(word: string): boolean {
 }
 
 /**
+ * Agent text where GitHub reads plain text and still links it (a commit message: `Fixes #1` there would
+ * close issue 1 once the commit lands on the default branch, `@someone` would reference them): mentions,
+ * references and autolinks defused, controls and bidi overrides out, line breaks kept.
+ */
+export function plainText(text: string): string {
+  return defuse(plain(text, true));
+}
+
+/**
  * Agent text for a line of markdown or a table cell: one line, no HTML, emphasis, code, links, table
  * breaks, mentions or references.
  */

@@ -69,7 +69,7 @@ it("a new branch from the checked-out commit with one signed commit, and a pull 
   expect(repo.git.verification(sha)).toMatchObject({ verified: true });
 
   const [pull] = store.pulls;
-  expect(pull).toMatchObject({ number: 1, head: branch, base: "main", title: "Cursor agent: Agent #7" });
+  expect(pull).toMatchObject({ number: 1, head: branch, base: "main", title: "Cursor agent: Agent, run 7" });
   const body = pull?.body ?? "";
   expect(
     body.startsWith(
@@ -85,7 +85,7 @@ it("a new branch from the checked-out commit with one signed commit, and a pull 
 
   const message = git(repo.git.dir, "log", "-1", "--format=%B", branch);
   expect(message).not.toContain(KEY);
-  expect(message).toContain("> Co-authored-by: Mallory <mallory@evil.example>");
+  expect(message).toContain("> Co-authored-by: Mallory <mallory@\u2060evil.example>");
   expect(
     message
       .trimEnd()

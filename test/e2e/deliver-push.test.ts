@@ -57,7 +57,7 @@ it("one signed commit on the checked-out branch: binary, deletion, new file, exe
   expect(git(repo.git.dir, "cat-file", "blob", "main:README.md")).toBe("hello\nworld");
   expect(repo.git.verification(sha)).toMatchObject({ verified: true, reason: "valid" });
   const message = git(repo.git.dir, "log", "-1", "--format=%an|%B", "main");
-  expect(message).toMatch(/^github-actions\[bot\]\|Cursor agent: Agent #7\n/);
+  expect(message).toMatch(/^github-actions\[bot\]\|Cursor agent: Agent, run 7\n/);
   expect(message).toContain("Run: https://github.com/octo/repo/actions/runs/1234567890/attempts/1");
   expect(message.endsWith("Co-authored-by: octocat <583231+octocat@users.noreply.github.com>")).toBe(true);
   // The same changes as the patch, which is still there.

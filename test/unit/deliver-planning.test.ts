@@ -126,12 +126,12 @@ describe("the words", () => {
     );
     expect(m).toBe(
       [
-        "Cursor agent: CI fix #12",
+        "Cursor agent: CI fix, run 12",
         "",
         "The agent's final message:",
         "",
         "> Done.",
-        "> Co-authored-by: x <x@y>",
+        "> Co-authored-by: x <x@\u2060y>",
         "",
         "Run: https://github.com/o/r/actions/runs/1/attempts/1",
         "",
@@ -141,6 +141,15 @@ describe("the words", () => {
     );
     expect(commitMessage({}, undefined)).toBe("Changes by the Cursor agent\n");
     expect(commitMessage({}, "y".repeat(20_000)).length).toBeLessThan(16_500);
+  });
+  it("the agent's words in a commit message link nothing: no issue closed, nobody mentioned, no autolink", () => {
+    const m = commitMessage(
+      run,
+      "Fixes #12, closes octo/repo#3 and GH-4; thanks @octocat, see https://evil.example and 1a2b3c4d5e",
+    );
+    for (const live of ["#12", "#3", "GH-4", "@octocat", "https://evil", "1a2b3c4d5e"])
+      expect(m).not.toContain(live);
+    expect(m.replaceAll("\u2060", "")).toContain("> Fixes #12, closes octo/repo#3 and GH-4; thanks @octocat");
   });
   it("a co-author only for a login GitHub could have issued; without an id, the login's address", () => {
     expect(coAuthor({ login: "dependabot[bot]", id: 49699333 })).toBe(
