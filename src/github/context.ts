@@ -7,6 +7,8 @@
  * whoever caused the event: they are matched and compared, never executed.
  */
 import { readFileSync } from "node:fs";
+import { CONVERSATION_EVENTS } from "../settings/conversation.js";
+import { type ConversationEvent, readConversationEvent } from "./conversation-event.js";
 
 /** Events whose payload carries the pull request itself (its number and base commit). */
 export const PR_PAYLOAD_EVENTS: ReadonlySet<string> = new Set([
@@ -56,6 +58,8 @@ export interface RunContext {
   comment?: { body: string };
   /** The conversation this run belongs to: the pull request, or the issue (`issues`, `issue_comment`). */
   thread?: IssueRef;
+  /** What a comment, review or issue event says (./conversation-event.ts), for conversation mode. */
+  conversation?: ConversationEvent;
 }
 
 /*
@@ -119,7 +123,8 @@ function parsePayload(raw: unknown): Payload {
 /** Reads the event payload once. A missing or unreadable payload is an empty one (a local run). */
 export function readContext(env: NodeJS.ProcessEnv): RunContext {
   const eventName = env.GITHUB_EVENT_NAME ?? "";
-  const p = parsePayload(readJson(env.GITHUB_EVENT_PATH));
+  const raw = readJson(env.GITHUB_EVENT_PATH);
+  const p = parsePayload(raw);
   const [owner, repo] = (env.GITHUB_REPOSITORY ?? "").split("/");
   const repository = owner && repo ? { owner, repo } : undefined;
   const login = p.sender?.login ?? env.GITHUB_ACTOR ?? undefined;
@@ -161,6 +166,8 @@ export function readContext(env: NodeJS.ProcessEnv): RunContext {
   else if ((eventName === "issues" || eventName === "issue_comment") && issue !== undefined) {
     ctx.thread = { ...repository, issue };
   }
+  if (ctx.thread && CONVERSATION_EVENTS.has(eventName))
+    ctx.conversation = readConversationEvent(eventName, raw);
   return ctx;
 }
 
