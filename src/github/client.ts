@@ -132,6 +132,31 @@ export function createGitHubClient(
       });
       return data;
     },
+    async react(r, on, content) {
+      const { owner, repo } = r;
+      if (on.kind === "issue") {
+        await octokit.rest.reactions.createForIssue({ owner, repo, issue_number: on.issue, content });
+      } else if (on.kind === "issue-comment") {
+        await octokit.rest.reactions.createForIssueComment({ owner, repo, comment_id: on.id, content });
+      } else {
+        await octokit.rest.reactions.createForPullRequestReviewComment({
+          owner,
+          repo,
+          comment_id: on.id,
+          content,
+        });
+      }
+    },
+    async reply(t, commentId, body) {
+      const { data } = await octokit.rest.pulls.createReplyForReviewComment({
+        owner: t.owner,
+        repo: t.repo,
+        pull_number: t.issue,
+        comment_id: commentId,
+        body,
+      });
+      return data;
+    },
     async update(t, id, body) {
       const { data } = await octokit.rest.issues.updateComment({
         owner: t.owner,
