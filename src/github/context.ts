@@ -9,6 +9,7 @@
 import { readFileSync } from "node:fs";
 import { CONVERSATION_EVENTS } from "../settings/conversation.js";
 import { type ConversationEvent, readConversationEvent } from "./conversation-event.js";
+import { obj, positive, text } from "./payload-fields.js";
 
 /** Events whose payload carries the pull request itself (its number and base commit). */
 export const PR_PAYLOAD_EVENTS: ReadonlySet<string> = new Set([
@@ -62,16 +63,6 @@ export interface RunContext {
   conversation?: ConversationEvent;
 }
 
-/*
- * The few fields read, checked by hand as a lenient schema would (a field of the wrong type reads as
- * absent): this runs before the agent is started, and loading zod there cost the start ~9 ms (BENCHMARKS.md).
- */
-type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj | undefined =>
-  v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : undefined;
-const text = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
-const positive = (v: unknown): number | undefined =>
-  typeof v === "number" && Number.isInteger(v) && v > 0 ? v : undefined;
 const who = (v: unknown) => {
   const o = obj(v);
   return o && { login: text(o.login), type: text(o.type), id: positive(o.id) };

@@ -3,6 +3,7 @@
  * read by hand as ./context.ts reads the rest: a field of the wrong type reads as absent. Every text here
  * is written by whoever caused the event: src/conversation/ cleans it before the agent sees any of it.
  */
+import { type Obj, obj, positive, text } from "./payload-fields.js";
 
 /** The comment, review comment or review that was written. */
 export interface Written {
@@ -28,13 +29,6 @@ export interface ConversationEvent {
   /** `issues` `labeled`: the label added. */
   label?: string;
 }
-
-type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj | undefined =>
-  v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : undefined;
-const text = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
-const positive = (v: unknown): number | undefined =>
-  typeof v === "number" && Number.isInteger(v) && v > 0 ? v : undefined;
 
 const WRITTEN_KIND: Record<string, Written["kind"]> = {
   issue_comment: "issue-comment",

@@ -19,10 +19,18 @@ const webhooks = createRequire(import.meta.url)("@octokit/webhooks-examples") as
   examples: { action?: string }[];
 }[];
 
-function example(event: string, action: string, index = 0): Record<string, any> {
+/** The fields of GitHub's example payloads these tests set or read (each event has its own of them). */
+interface Payload extends Record<string, unknown> {
+  issue: { number: number; body?: string | null; pull_request?: unknown };
+  comment: { id: number; body: string; path: string; diff_hunk: string; start_line?: number | null };
+  sender: { login: string };
+  pull_request: { number: number };
+}
+
+function example(event: string, action: string, index = 0): Payload {
   const found = webhooks.find((e) => e.name === event)?.examples.filter((x) => x.action === action)[index];
   if (!found) throw new Error(`no example payload for ${event} ${action}`);
-  return structuredClone(found) as Record<string, any>;
+  return structuredClone(found) as Payload;
 }
 
 /** The id of the comment that asks: after every seeded one (the stand-in numbers those from 1,000,001). */

@@ -5,7 +5,7 @@ import { cap, clean } from "../../src/conversation/clean.js";
 import { decide } from "../../src/conversation/decide.js";
 import { requestAfter } from "../../src/conversation/phrase.js";
 import { composeTask } from "../../src/conversation/task.js";
-import type { ConversationEvent } from "../../src/github/conversation-event.js";
+import { type ConversationEvent, readConversationEvent } from "../../src/github/conversation-event.js";
 
 const S = { triggerPhrase: "@cursor" };
 
@@ -160,5 +160,53 @@ describe("composeTask", () => {
       request: "é".repeat(7000),
     });
     expect(Buffer.byteLength(big)).toBeLessThanOrEqual(MAX_PROMPT_BYTES);
+  });
+});
+
+describe("readConversationEvent", () => {
+  it("a review comment: its id, file, lines (an outdated one's original lines) and hunk; the pull request", () => {
+    const e = readConversationEvent("pull_request_review_comment", {
+      action: "created",
+      pull_request: { number: 2, title: "T", body: null },
+      comment: {
+        id: 7,
+        body: "@cursor why",
+        path: "a.ts",
+        line: null,
+        original_line: 9,
+        start_line: 3,
+        diff_hunk: "@@",
+      },
+    });
+    expect(e).toEqual({
+      action: "created",
+      subject: { title: "T", body: "", isPull: true },
+      written: {
+        kind: "review-comment",
+        id: 7,
+        body: "@cursor why",
+        path: "a.ts",
+        line: 9,
+        startLine: 3,
+        diffHunk: "@@",
+      },
+    });
+  });
+
+  it("an issue assigned and labelled; a review's body; fields of the wrong type read as absent", () => {
+    const issue = { number: 4, title: "t", body: "b" };
+    expect(
+      readConversationEvent("issues", { action: "assigned", issue, assignee: { login: "bot" } })?.assignee,
+    ).toBe("bot");
+    expect(
+      readConversationEvent("issues", { action: "labeled", issue, label: { name: "agent" } })?.label,
+    ).toBe("agent");
+    const review = readConversationEvent("pull_request_review", {
+      action: "submitted",
+      pull_request: { number: 1 },
+      review: { id: "x", body: 5 },
+    });
+    expect(review?.written).toEqual({ kind: "review", id: undefined, body: "" });
+    expect(readConversationEvent("issues", { action: "opened" })).toBeUndefined();
   });
 });
