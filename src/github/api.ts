@@ -28,6 +28,12 @@ export interface Authored {
   user?: Author | null;
 }
 
+/** A review comment as listed: its id, and the thread's first comment when it is a reply. */
+export interface ReviewCommentRead extends Authored {
+  id?: number;
+  in_reply_to_id?: number;
+}
+
 export interface GitHubClient extends ReviewClient {
   /** The actor's permission and role on the repository; undefined when not a collaborator (404). */
   permission(
@@ -79,7 +85,7 @@ export interface ReviewClient {
    * Review comments already on the pull request: their bodies hold the fingerprints of findings posted
    * before, and their authors say whether the action posted them (./identity.ts).
    */
-  reviewComments(t: IssueRef): AsyncIterable<Authored>;
+  reviewComments(t: IssueRef): AsyncIterable<ReviewCommentRead>;
   /** Reviews already on the pull request (their bodies list the findings outside the diff), with authors. */
   reviews(t: IssueRef): AsyncIterable<Authored>;
   /** One review, `event: COMMENT` (never an approval or a change request). */
@@ -94,5 +100,5 @@ export type PostClient = ReviewClient & Pick<GitHubClient, "whoAmI">;
 /** What conversation mode asks of GitHub: the thread, who may be heard in it, the reaction and the reply. */
 export type ConversationClient = Pick<
   GitHubClient,
-  "permission" | "comments" | "pullFiles" | "react" | "reply" | "create" | "whoAmI"
+  "permission" | "comments" | "reviewComments" | "pullFiles" | "react" | "reply" | "create" | "whoAmI"
 >;

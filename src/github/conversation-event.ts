@@ -16,6 +16,8 @@ export interface Written {
   line?: number;
   startLine?: number;
   diffHunk?: string;
+  /** A review comment that replies in a thread: the thread's first comment. */
+  inReplyTo?: number;
 }
 
 export interface ConversationEvent {
@@ -70,5 +72,6 @@ function readWritten(kind: Written["kind"], w: Obj): Written {
   const start = positive(w.start_line) ?? positive(w.original_start_line);
   if (start !== undefined && out.line !== undefined && start < out.line) out.startLine = start;
   out.diffHunk = text(w.diff_hunk);
+  out.inReplyTo = positive(w.in_reply_to_id);
   return out;
 }

@@ -11,7 +11,7 @@ import { type Decision, decide } from "../conversation/decide.js";
 import { composeTask, type EarlierComment } from "../conversation/task.js";
 import { WRITE_ROLES } from "../gates/trigger.js";
 import type { ConversationClient, IssueComment, ReactionTarget } from "../github/api.js";
-import type { RunContext } from "../github/context.js";
+import type { IssueRef, RunContext } from "../github/context.js";
 import type { Written } from "../github/conversation-event.js";
 import { MARKER_PREFIX } from "../github/marker.js";
 import type { AnswerPlace } from "../publish/answer.js";
@@ -103,7 +103,9 @@ class Conversation {
     const thread = this.context.thread;
     if (!thread) return undefined;
     const w = this.context.conversation?.written;
-    return w?.kind === "review-comment" && w.id !== undefined ? { thread, replyTo: w.id } : { thread };
+    // GitHub takes no reply to a reply: the thread's first comment is the one replied to.
+    const first = w?.kind === "review-comment" ? (w.inReplyTo ?? w.id) : undefined;
+    return first === undefined ? { thread } : { thread, replyTo: first };
   }
 
   /** The reaction is waited for only so that the log has its line before the agent's. */
@@ -152,7 +154,11 @@ class Conversation {
     return task;
   }
 
-  /** The thread's earlier comments by people with write access, and how many by others were left out. */
+  /**
+   * The thread's earlier comments by people with write access, and how many by others were left out: a
+   * review comment's thread is its own (its first comment and the replies to it), else the issue's or
+   * pull request's comments.
+   */
   private async earlier(
     client: Promise<ConversationClient>,
     written: Written | undefined,
@@ -160,10 +166,12 @@ class Conversation {
     const gh = await client;
     const thread = this.context.thread;
     if (!thread) return { comments: [], leftOut: 0 };
-    const all: IssueComment[] = [];
-    for await (const c of gh.comments(thread)) {
-      // Only what came before the comment that asked; the action's own comments are its reports.
-      if (written?.kind === "issue-comment" && written.id !== undefined && c.id >= written.id) break;
+    // A review's id is not in the comments' number space: everything listed came before it.
+    const before = written?.kind === "review" ? undefined : written?.id;
+    const all: Said[] = [];
+    for await (const c of said(gh, thread, written)) {
+      // Only what came before what asked; the action's own comments are its reports and answers.
+      if (before !== undefined && c.id !== undefined && c.id >= before) continue;
       if (c.body?.includes(MARKER_PREFIX)) continue;
       all.push(c);
     }
@@ -176,7 +184,7 @@ class Conversation {
   }
 
   /** The authors who may be heard: write, maintain or admin, or listed in allowed-users / allowed-bots. */
-  private async trustedAmong(gh: ConversationClient, comments: IssueComment[]): Promise<Set<string>> {
+  private async trustedAmong(gh: ConversationClient, comments: Said[]): Promise<Set<string>> {
     const { allowedUsers, allowedBots } = this.given;
     const repository = this.context.repository;
     const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -212,6 +220,26 @@ class Conversation {
       this.log.text(`Conversation mode: the pull request's files could not be read (${short(e)}).`);
       return undefined;
     }
+  }
+}
+
+/** A comment of the thread, whichever listing it comes from. */
+type Said = Pick<IssueComment, "body" | "user"> & { id?: number };
+
+/** The comments of the thread `written` belongs to, oldest first. */
+async function* said(
+  gh: ConversationClient,
+  thread: IssueRef,
+  written: Written | undefined,
+): AsyncIterable<Said> {
+  if (written?.kind !== "review-comment") {
+    yield* gh.comments(thread);
+    return;
+  }
+  const root = written.inReplyTo ?? written.id;
+  for await (const c of gh.reviewComments(thread)) {
+    if (root !== undefined && (c.id === root || c.in_reply_to_id === root))
+      yield { ...c, body: c.body ?? "" };
   }
 }
 

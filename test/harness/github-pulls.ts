@@ -31,6 +31,8 @@ export interface StoredReviewComment {
   startLine?: number;
   side: string;
   body: string;
+  /** The thread's first comment, when this one is a reply in it. */
+  inReplyTo?: number;
 }
 
 export interface StoredReview {
@@ -50,7 +52,7 @@ export interface PullsState {
     pull: number;
     author: Author;
     body: string;
-    comments?: { path: string; line: number; body: string }[];
+    comments?: { path: string; line: number; body: string; inReplyTo?: number }[];
   }): StoredReview;
 }
 
@@ -162,6 +164,8 @@ export function pullsRoutes(files: Record<number, SeedPullFile[]>, ctx: RouteCon
       start_side: c.startLine ? c.side : null,
       body: c.body,
       user: userOf(c.author),
+      // GitHub's example replies to comment 8; a thread's first comment has no `in_reply_to_id`.
+      in_reply_to_id: c.inReplyTo,
     };
   };
 
