@@ -54,6 +54,12 @@ export interface GitHubClient extends ReviewClient {
   update(t: IssueRef, id: number, body: string): Promise<{ id: number; html_url: string }>;
   /** A reaction (conversation mode's 👀) on a comment, a review comment or an issue. */
   react(r: Repository, on: ReactionTarget, content: "eyes"): Promise<void>;
+  /** The text of a comment or review comment now; undefined when it was deleted (404). */
+  commentNow(
+    r: Repository,
+    kind: "issue-comment" | "review-comment",
+    id: number,
+  ): Promise<string | undefined>;
   /** A reply in a review comment's thread (`POST /pulls/{n}/comments/{id}/replies`). */
   reply(t: IssueRef, commentId: number, body: string): Promise<{ id: number; html_url: string }>;
 }
@@ -100,5 +106,13 @@ export type PostClient = ReviewClient & Pick<GitHubClient, "whoAmI">;
 /** What conversation mode asks of GitHub: the thread, who may be heard in it, the reaction and the reply. */
 export type ConversationClient = Pick<
   GitHubClient,
-  "permission" | "comments" | "reviewComments" | "pullFiles" | "react" | "reply" | "create" | "whoAmI"
+  | "permission"
+  | "comments"
+  | "reviewComments"
+  | "pullFiles"
+  | "react"
+  | "reply"
+  | "create"
+  | "whoAmI"
+  | "commentNow"
 >;

@@ -10,6 +10,7 @@ import { getOctokit } from "@actions/github";
 import { retry } from "@octokit/plugin-retry";
 import { throttling } from "@octokit/plugin-throttling";
 import type { Authored, GitHubClient, PullFile, ReviewCommentRead } from "./api.js";
+import { conversationMethods } from "./client-conversation.js";
 import type { IssueRef } from "./context.js";
 import { whoAmIOnce } from "./identity.js";
 import { nothingOnceAborted, type RequestLimits, requestDeadlines } from "./request-deadline.js";
@@ -132,31 +133,7 @@ export function createGitHubClient(
       });
       return data;
     },
-    async react(r, on, content) {
-      const { owner, repo } = r;
-      if (on.kind === "issue") {
-        await octokit.rest.reactions.createForIssue({ owner, repo, issue_number: on.issue, content });
-      } else if (on.kind === "issue-comment") {
-        await octokit.rest.reactions.createForIssueComment({ owner, repo, comment_id: on.id, content });
-      } else {
-        await octokit.rest.reactions.createForPullRequestReviewComment({
-          owner,
-          repo,
-          comment_id: on.id,
-          content,
-        });
-      }
-    },
-    async reply(t, commentId, body) {
-      const { data } = await octokit.rest.pulls.createReplyForReviewComment({
-        owner: t.owner,
-        repo: t.repo,
-        pull_number: t.issue,
-        comment_id: commentId,
-        body,
-      });
-      return data;
-    },
+    ...conversationMethods(octokit),
     async update(t, id, body) {
       const { data } = await octokit.rest.issues.updateComment({
         owner: t.owner,

@@ -105,7 +105,9 @@ class Conversation {
     const w = this.context.conversation?.written;
     // GitHub takes no reply to a reply: the thread's first comment is the one replied to.
     const first = w?.kind === "review-comment" ? (w.inReplyTo ?? w.id) : undefined;
-    return first === undefined ? { thread } : { thread, replyTo: first };
+    const asked =
+      w && w.kind !== "review" && w.id !== undefined ? { kind: w.kind, id: w.id, body: w.body } : undefined;
+    return { thread, ...(first === undefined ? {} : { replyTo: first }), ...(asked ? { asked } : {}) };
   }
 
   /** The reaction is waited for only so that the log has its line before the agent's. */
