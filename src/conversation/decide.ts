@@ -41,11 +41,23 @@ export function decide(
   }
   if (found === undefined)
     return notAsked(`the ${written === "" ? "event has no text" : "text does not name"} ${s.triggerPhrase}`);
+  // An edit asks only when it brings the phrase: a typo fixed or a box ticked must not run the agent again.
+  if (event.action === "edited" && event.before && askedBefore(eventName, event, s.triggerPhrase)) {
+    return notAsked(`the text asked before this edit too`);
+  }
   return { kind: "asked", request: found, how: `${s.triggerPhrase} in the ${whereWritten(eventName)}` };
 }
 
 function notAsked(why: string): Decision {
   return { kind: "not-asked", reason: `Conversation mode: not asked (${why}); the agent was not started.` };
+}
+
+/** Whether the text as it was before an edit had the phrase. */
+function askedBefore(eventName: string, event: ConversationEvent, phrase: string): boolean {
+  const before = event.before ?? {};
+  const body = before.body ?? (eventName === "issues" ? event.subject.body : (event.written?.body ?? ""));
+  const text = eventName === "issues" ? `${before.title ?? event.subject.title}\n\n${body}` : body;
+  return requestAfter(clean(text), phrase) !== undefined;
 }
 
 /** An issue's title, then its body: the phrase may be in either. */

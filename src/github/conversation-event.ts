@@ -30,6 +30,8 @@ export interface ConversationEvent {
   assignee?: string;
   /** `issues` `labeled`: the label added. */
   label?: string;
+  /** An edit's text before it (`changes.*.from`): the body, and an issue's title. */
+  before?: { body?: string; title?: string };
 }
 
 const WRITTEN_KIND: Record<string, Written["kind"]> = {
@@ -60,6 +62,12 @@ export function readConversationEvent(eventName: string, raw: unknown): Conversa
   if (assignee) event.assignee = assignee;
   const label = text(obj(p.label)?.name);
   if (label) event.label = label;
+  const changes = obj(p.changes);
+  if (changes) {
+    const body = text(obj(changes.body)?.from);
+    const title = text(obj(changes.title)?.from);
+    if (body !== undefined || title !== undefined) event.before = { body, title };
+  }
   return event;
 }
 

@@ -89,6 +89,29 @@ describe("decide", () => {
     expect(decide("issues", issue({ action: "labeled", label: "agent" }), S, false).kind).toBe("not-asked");
   });
 
+  it("an edit asks only when it brings the phrase (a typo fixed, a box ticked: not again)", () => {
+    const edited = (before: string) =>
+      decide("issue_comment", event({ action: "edited", before: { body: before } }), S, false).kind;
+    expect(edited("@cursor fix")).toBe("not-asked");
+    expect(edited("fix it")).toBe("asked");
+    expect(decide("issue_comment", event({ action: "edited" }), S, false).kind).toBe("asked");
+    const issue = (before: { body?: string; title?: string }) =>
+      decide(
+        "issues",
+        event({
+          written: undefined,
+          action: "edited",
+          subject: { title: "t", body: "- [x] @cursor add docs", isPull: false },
+          before,
+        }),
+        S,
+        false,
+      ).kind;
+    expect(issue({ body: "- [ ] @cursor add docs" })).toBe("not-asked");
+    expect(issue({ title: "old title" })).toBe("not-asked");
+    expect(issue({ body: "add docs" })).toBe("asked");
+  });
+
   it("with a prompt the workflow has asked: the whole text is the request when the phrase is not in it", () => {
     const d = decide(
       "issue_comment",
