@@ -23,6 +23,7 @@ const LAYERS = [
   "install", // the Cursor CLI installer
   "session", // a thread's chat carried across runs in the Actions cache
   "gates", // who may start the agent; its protected configuration
+  "conversation", // conversation mode: whether the action was asked, the task made of the thread, cleaned
   "deliver", // the agent's changes delivered: a commit GitHub signs, a branch, a pull request
   "publish", // the one writer of outputs and summaries; the comment and the progress comment
   "run", // the run's phases

@@ -9,7 +9,9 @@
 import { readContext } from "./github/context.js";
 import { runLimits } from "./model/run-limits.js";
 import type { LiveProgress } from "./publish/live-progress.js";
+import type { LogWriter } from "./render/log-writer.js";
 import { prepareContract } from "./run/contract.js";
+import { conversationMode } from "./run/conversation.js";
 import { type Deps, withDefaults } from "./run/deps.js";
 import { conclude, concludeDelivery, notStarted } from "./run/exit.js";
 import { checkDeliveryInputs, readInputs } from "./run/inputs.js";
@@ -20,7 +22,8 @@ import { observe } from "./run/observe.js";
 import { checkedOut, patchFile } from "./run/patch-file.js";
 import { liveProgressFor } from "./run/progress.js";
 import { resolveSettings } from "./run/resolve.js";
-import { type AgentSource, NOTHING_BACK, transcriptSource } from "./run/source.js";
+import { type AgentSource, NOTHING_BACK, type Ready, transcriptSource } from "./run/source.js";
+import type { Settings } from "./settings/settings.js";
 
 export type { Deps };
 
@@ -32,26 +35,27 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
   const deps: Deps = { ...world.deps, cancelled: resort.lateCancel.signal };
   try {
     // Settings: every input read and checked; the secrets masked before anything else is printed.
-    const { settings: given, redact } = await checkDeliveryInputs(readInputs(deps.env, log, resort.secrets));
+    // (`given` gets a conversation's task as its prompt once admitted.)
+    let { settings: given, redact } = await checkDeliveryInputs(readInputs(deps.env, log, resort.secrets));
     const context = readContext(deps.env);
+    // Conversation mode (a comment, review or issue event): not asked is a skip before anything starts.
+    const talk = conversationMode(given, context, deps, log);
+    if (talk?.kind === "skipped") return notStarted(talk, deps, log);
 
     // Where the stream comes from: the one place that asks whether an agent runs at all. From here on,
     // whatever ends the run, what a live agent sets up is put back (the last resort owns its undo).
+    // Once admitted, a conversation's 👀 and its thread are under way while the CLI is made ready.
     const source: AgentSource = given.transcript
       ? transcriptSource(given.transcript, deps, log)
-      : liveAgent(given, context, { deps, log, redact, resort });
+      : liveAgent(given, context, { deps, log, redact, resort, admitted: talk?.admitted });
 
     // Admission (who may start the agent, its protected configuration), the CLI, the file commands noted.
     const prepared = await source.prepare();
     if (prepared.kind !== "ready") return notStarted(prepared, deps, log);
+    if (talk) given = await talk.withTask(given);
     // The contract (output-schema, review), once admitted (a schema file is the base commit's by then): a
     // bad schema is an input error before the agent starts, and what was set up for it is undone.
-    const contract = await prepareContract(given).catch(async (e: unknown) => {
-      const back = (await prepared.agent?.abandon()) ?? NOTHING_BACK;
-      for (const line of back.lines) log.text(line);
-      for (const w of back.warnings) deps.warning(w);
-      throw e;
-    });
+    const contract = await contractOrUndo(given, prepared, deps, log);
     // The run's one settings value, read-only from here on: the CLI that runs, the chat it continues, the
     // prompt with the contract's instruction.
     const settings = resolveSettings(given, prepared.agent ?? {}, contract);
@@ -122,6 +126,7 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
         resumeAsked: settings.resume,
         patchFile: patch.file,
         delivery,
+        answer: talk?.answerPlace(),
       },
       settings,
       context,
@@ -137,6 +142,16 @@ export async function run(overrides: Partial<Deps> = {}): Promise<void> {
     resort.dispose();
   }
   await settled();
+}
+
+/** The contract, or its input error once what the preparation set up is undone. */
+async function contractOrUndo(given: Settings, prepared: Ready, deps: Deps, log: LogWriter) {
+  return prepareContract(given).catch(async (e: unknown) => {
+    const back = (await prepared.agent?.abandon()) ?? NOTHING_BACK;
+    for (const line of back.lines) log.text(line);
+    for (const w of back.warnings) deps.warning(w);
+    throw e;
+  });
 }
 
 /** The delivery phase, loaded when a run asks for one. */

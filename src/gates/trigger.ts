@@ -19,7 +19,7 @@ const GATED_EVENTS = new Set([
   "issues",
   "pull_request_target",
 ]);
-const WRITE_ROLES = new Set(["admin", "maintain", "write"]);
+export const WRITE_ROLES: ReadonlySet<string> = new Set(["admin", "maintain", "write"]);
 
 export type TriggerVerdict =
   | { kind: "allow"; reason: string }

@@ -2,7 +2,7 @@
  * What the action asks of GitHub's REST API, as one interface: the gates, the comment and publishing
  * depend on this, and src/github/client.ts (octokit) or a test's fake implements it.
  */
-import type { IssueRef } from "./context.js";
+import type { IssueRef, Repository } from "./context.js";
 
 /**
  * Who wrote a comment, a review or a review comment: `type` tells a bot (`Bot`) from a person (`User`).
@@ -16,6 +16,7 @@ export interface Author {
 /** A comment as the action reads it. */
 export interface IssueComment {
   id: number;
+  created_at?: string;
   body?: string;
   user?: Author | null;
   html_url: string;
@@ -25,6 +26,12 @@ export interface IssueComment {
 export interface Authored {
   body?: string | null;
   user?: Author | null;
+}
+
+/** A review comment as listed: its id, and the thread's first comment when it is a reply. */
+export interface ReviewCommentRead extends Authored {
+  id?: number;
+  in_reply_to_id?: number;
 }
 
 export interface GitHubClient extends ReviewClient {
@@ -45,7 +52,22 @@ export interface GitHubClient extends ReviewClient {
   comments(t: IssueRef): AsyncIterable<IssueComment>;
   create(t: IssueRef, body: string): Promise<{ id: number; html_url: string }>;
   update(t: IssueRef, id: number, body: string): Promise<{ id: number; html_url: string }>;
+  /** A reaction (conversation mode's 👀) on a comment, a review comment or an issue. */
+  react(r: Repository, on: ReactionTarget, content: "eyes"): Promise<void>;
+  /** The text of a comment or review comment now; undefined when it was deleted (404). */
+  commentNow(
+    r: Repository,
+    kind: "issue-comment" | "review-comment",
+    id: number,
+  ): Promise<string | undefined>;
+  /** A reply in a review comment's thread (`POST /pulls/{n}/comments/{id}/replies`). */
+  reply(t: IssueRef, commentId: number, body: string): Promise<{ id: number; html_url: string }>;
 }
+
+/** What can carry a reaction: reviews cannot (GitHub has no reactions API for them). */
+export type ReactionTarget =
+  | { kind: "issue-comment" | "review-comment"; id: number }
+  | { kind: "issue"; issue: number };
 
 /** A file of a pull request as `GET /pulls/{n}/files` lists it; `patch` is absent for binary or huge diffs. */
 export interface PullFile {
@@ -69,7 +91,7 @@ export interface ReviewClient {
    * Review comments already on the pull request: their bodies hold the fingerprints of findings posted
    * before, and their authors say whether the action posted them (./identity.ts).
    */
-  reviewComments(t: IssueRef): AsyncIterable<Authored>;
+  reviewComments(t: IssueRef): AsyncIterable<ReviewCommentRead>;
   /** Reviews already on the pull request (their bodies list the findings outside the diff), with authors. */
   reviews(t: IssueRef): AsyncIterable<Authored>;
   /** One review, `event: COMMENT` (never an approval or a change request). */
@@ -81,3 +103,16 @@ export type PullBaseClient = Pick<GitHubClient, "pullBase">;
 export type CommentClient = Pick<GitHubClient, "whoAmI" | "comments" | "create" | "update">;
 /** What posting a review needs (../review/post.ts): the listings, the review, and whose items are ours. */
 export type PostClient = ReviewClient & Pick<GitHubClient, "whoAmI">;
+/** What conversation mode asks of GitHub: the thread, who may be heard in it, the reaction and the reply. */
+export type ConversationClient = Pick<
+  GitHubClient,
+  | "permission"
+  | "comments"
+  | "reviewComments"
+  | "pullFiles"
+  | "react"
+  | "reply"
+  | "create"
+  | "whoAmI"
+  | "commentNow"
+>;

@@ -9,7 +9,8 @@
 import { getOctokit } from "@actions/github";
 import { retry } from "@octokit/plugin-retry";
 import { throttling } from "@octokit/plugin-throttling";
-import type { Authored, GitHubClient, PullFile } from "./api.js";
+import type { Authored, GitHubClient, PullFile, ReviewCommentRead } from "./api.js";
+import { conversationMethods } from "./client-conversation.js";
 import type { IssueRef } from "./context.js";
 import { whoAmIOnce } from "./identity.js";
 import { nothingOnceAborted, type RequestLimits, requestDeadlines } from "./request-deadline.js";
@@ -111,7 +112,7 @@ export function createGitHubClient(
       return data;
     },
     pullFiles: (t) => pullPages("listFiles", t) as AsyncIterable<PullFile>,
-    reviewComments: (t) => pullPages("listReviewComments", t) as AsyncIterable<Authored>,
+    reviewComments: (t) => pullPages("listReviewComments", t) as AsyncIterable<ReviewCommentRead>,
     reviews: (t) => pullPages("listReviews", t) as AsyncIterable<Authored>,
     async createReview(t, body, comments) {
       const { data } = await octokit.rest.pulls.createReview({
@@ -132,6 +133,7 @@ export function createGitHubClient(
       });
       return data;
     },
+    ...conversationMethods(octokit),
     async update(t, id, body) {
       const { data } = await octokit.rest.issues.updateComment({
         owner: t.owner,

@@ -7,6 +7,9 @@
  * whoever caused the event: they are matched and compared, never executed.
  */
 import { readFileSync } from "node:fs";
+import { CONVERSATION_EVENTS } from "../settings/conversation.js";
+import { type ConversationEvent, readConversationEvent } from "./conversation-event.js";
+import { obj, positive, text } from "./payload-fields.js";
 
 /** Events whose payload carries the pull request itself (its number and base commit). */
 export const PR_PAYLOAD_EVENTS: ReadonlySet<string> = new Set([
@@ -56,18 +59,10 @@ export interface RunContext {
   comment?: { body: string };
   /** The conversation this run belongs to: the pull request, or the issue (`issues`, `issue_comment`). */
   thread?: IssueRef;
+  /** What a comment, review or issue event says (./conversation-event.ts), for conversation mode. */
+  conversation?: ConversationEvent;
 }
 
-/*
- * The few fields read, checked by hand as a lenient schema would (a field of the wrong type reads as
- * absent): this runs before the agent is started, and loading zod there cost the start ~9 ms (BENCHMARKS.md).
- */
-type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj | undefined =>
-  v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : undefined;
-const text = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
-const positive = (v: unknown): number | undefined =>
-  typeof v === "number" && Number.isInteger(v) && v > 0 ? v : undefined;
 const who = (v: unknown) => {
   const o = obj(v);
   return o && { login: text(o.login), type: text(o.type), id: positive(o.id) };
@@ -119,7 +114,8 @@ function parsePayload(raw: unknown): Payload {
 /** Reads the event payload once. A missing or unreadable payload is an empty one (a local run). */
 export function readContext(env: NodeJS.ProcessEnv): RunContext {
   const eventName = env.GITHUB_EVENT_NAME ?? "";
-  const p = parsePayload(readJson(env.GITHUB_EVENT_PATH));
+  const raw = readJson(env.GITHUB_EVENT_PATH);
+  const p = parsePayload(raw);
   const [owner, repo] = (env.GITHUB_REPOSITORY ?? "").split("/");
   const repository = owner && repo ? { owner, repo } : undefined;
   const login = p.sender?.login ?? env.GITHUB_ACTOR ?? undefined;
@@ -161,6 +157,8 @@ export function readContext(env: NodeJS.ProcessEnv): RunContext {
   else if ((eventName === "issues" || eventName === "issue_comment") && issue !== undefined) {
     ctx.thread = { ...repository, issue };
   }
+  if (ctx.thread && CONVERSATION_EVENTS.has(eventName))
+    ctx.conversation = readConversationEvent(eventName, raw);
   return ctx;
 }
 

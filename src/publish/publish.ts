@@ -21,6 +21,7 @@ import { mdCode, mdText } from "../render/markdown.js";
 import { COMMENT_BUDGET, renderReport, SUMMARY_BUDGET } from "../report/report.js";
 import type { ReviewData } from "../review/post.js";
 import type { Settings } from "../settings/settings.js";
+import { type AnswerPlace, answerBody, writeAnswerWithin } from "./answer.js";
 import { type OutputName, type Outputs, runOutputs } from "./outputs.js";
 import { type GitHubDeps, postReviewWithin, writeCommentWithin } from "./to-github.js";
 
@@ -49,6 +50,8 @@ export interface Outcome {
   patchFile?: string;
   /** What the delivery made, or why it made nothing (`deliver` not `none`). */
   delivery?: Delivered;
+  /** Conversation mode: where the answer goes (./answer.ts). */
+  answer?: AnswerPlace;
 }
 
 /** The live progress comment, when there is one: the report takes its place. */
@@ -107,6 +110,26 @@ export async function publish(
   } else if (target && !s.githubToken) {
     deps.warning("No github-token: the PR comment was not written. The job summary has the report.");
   }
+  await answer(o, input, s, deps);
+}
+
+/**
+ * Conversation mode's answer, where it was asked. Not after a cancel: the cancel budget has no share for
+ * it (the report and the job summary say what became of the run).
+ */
+async function answer(
+  o: Outcome,
+  input: { runUrl?: string; redact: Redact; contract: boolean },
+  s: Settings,
+  deps: PublishDeps,
+): Promise<void> {
+  if (!o.answer || o.cancelled) return;
+  if (!s.githubToken) {
+    deps.warning("No github-token: the answer was not written. The job summary has the report.");
+    return;
+  }
+  const body = (note: string) => answerBody({ ...o, ...input }, s.commentKey, input.redact, note);
+  await writeAnswerWithin(body, o.answer, s.githubToken, deps, [RUN_DEADLINES.commentMs, 0]);
 }
 
 /**

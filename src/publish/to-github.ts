@@ -97,7 +97,7 @@ export async function writeCommentWithin(
  * `cancelMs` from a cancel heard meanwhile when that is sooner; else a rejection then: its signal is
  * aborted first, so that its work stops.
  */
-async function clientWithin<T>(
+export async function clientWithin<T>(
   token: string,
   deps: GitHubDeps,
   [deadlineMs, cancelMs]: [number, number],
@@ -114,7 +114,10 @@ async function clientWithin<T>(
 }
 
 /** One line with the fix, from an octokit error or anything else. */
-function apiProblem(what: "write the PR comment" | "post the review", e: unknown): string {
+export function apiProblem(
+  what: "write the PR comment" | "post the review" | "answer where the agent was asked",
+  e: unknown,
+): string {
   const status = (e as { status?: number })?.status;
   const message = ((e as Error)?.message ?? String(e)).split("\n")[0];
   const prefix = `Could not ${what} (${status ? `HTTP ${status}: ` : ""}${message}).`;

@@ -53,6 +53,8 @@ export interface LiveAgentWorld {
     /** What puts back what the run set up, called by the last resort on anything unexpected. */
     owns: (undo: () => Promise<Back>) => void;
   };
+  /** Called once admitted, before anything slow (conversation mode's reaction and thread: ./conversation.ts). */
+  admitted?: () => void;
 }
 
 /** What the preparation made, for the run. */
@@ -109,6 +111,7 @@ class LiveAgent implements AgentSource {
         : undefined;
     const admission = await admit(given, context, deps, log);
     if (admission.kind !== "admitted") return admission;
+    this.w.admitted?.();
     this.aside.protectedConfig(admission.restored);
     // Once admitted: the strategy's one notice; under no-sudo the action's core-dump limit goes to 0 (in
     // the background).

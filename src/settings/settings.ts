@@ -13,6 +13,7 @@ import { InputError } from "../base/errors.js";
 import { oneLine } from "../base/format.js";
 import { MAX_PROMPT_BYTES } from "../base/limits.js";
 import { type ContractSettings, readContractInputs } from "./contract.js";
+import { CONVERSATION_EVENTS, type ConversationSettings, readConversationInputs } from "./conversation.js";
 import { type DeliverSettings, readDeliverInputs } from "./deliver.js";
 import { splitArgs } from "./extra-args.js";
 import { INPUT_FILE_MAX_BYTES, type InputRoots, readInputFile } from "./input-file.js";
@@ -32,7 +33,7 @@ export const INPUT_DEFAULTS = {
   resume: "",
   "require-resume": "false",
   "max-tool-calls": "",
-  session: "new",
+  session: "",
   "timeout-minutes": "0",
   "agent-path": "cursor-agent",
   "extra-args": "",
@@ -63,6 +64,9 @@ export const INPUT_DEFAULTS = {
   "allow-default-branch": "false",
   "deliver-on-failure": "false",
   "protected-paths": "default",
+  "trigger-phrase": "@cursor",
+  "assignee-trigger": "",
+  "label-trigger": "",
 } as const;
 
 export type InputName = keyof typeof INPUT_DEFAULTS;
@@ -85,7 +89,10 @@ export interface Settings {
   requireResume: boolean;
   /** Tool calls the agent may start; undefined: no limit. */
   maxToolCalls?: number;
-  /** `pull-request`: the thread's chat carried across runs in the Actions cache (src/session/). */
+  /**
+   * `pull-request`: the thread's chat carried across runs in the Actions cache (src/session/). Unset, it is
+   * `new`, or `pull-request` in conversation mode.
+   */
   session: "new" | "pull-request";
   /** The cache service's token, kept in the action's memory only (it leaves the environment once read). */
   runtimeToken?: string;
@@ -128,6 +135,11 @@ export interface Settings {
   install: InstallSettings;
   /** What becomes of the agent's changes (src/deliver/). */
   deliver: DeliverSettings;
+  /**
+   * Conversation mode (src/conversation/): the event is a comment, a review or an issue, and no transcript
+   * is replayed. The prompt is then optional (without one the trigger phrase decides whether to run).
+   */
+  conversation?: ConversationSettings;
 }
 
 export type GetInput = (name: InputName) => string;
@@ -147,8 +159,13 @@ export function readSettings(getInput: GetInput, env: NodeJS.ProcessEnv): Settin
     ? readableFile("transcript", path.resolve(workspace, transcriptInput))
     : undefined;
 
+  // A conversation asks in its own words: the prompt, if any, is the workflow's instructions to add them to.
+  const conversation =
+    !transcript && CONVERSATION_EVENTS.has(env.GITHUB_EVENT_NAME ?? "")
+      ? readConversationInputs(get)
+      : undefined;
   const settings: Settings = {
-    prompt: transcript ? optionalPrompt(get, roots) : requiredPrompt(get, roots),
+    prompt: transcript || conversation ? optionalPrompt(get, roots) : requiredPrompt(get, roots),
     apiKey: get("api-key") || env.CURSOR_API_KEY || undefined,
     model: get("model") || undefined,
     workspace,
@@ -159,7 +176,10 @@ export function readSettings(getInput: GetInput, env: NodeJS.ProcessEnv): Settin
     resume: get("resume") || undefined,
     requireResume: bool(get, "require-resume"),
     maxToolCalls: get("max-tool-calls") === "" ? undefined : wholeNumber(get, "max-tool-calls", 1),
-    session: oneOf(get, "session", ["new", "pull-request"] as const),
+    session: oneOf((n: InputName) => get(n) || (conversation ? "pull-request" : "new"), "session", [
+      "new",
+      "pull-request",
+    ] as const),
     runtimeToken: env.ACTIONS_RUNTIME_TOKEN || undefined,
     timeoutMs: minutes(get, "timeout-minutes") * 60_000,
     agentPath: get("agent-path"),
@@ -185,6 +205,7 @@ export function readSettings(getInput: GetInput, env: NodeJS.ProcessEnv): Settin
     contract: readContractInputs(get, roots, (n) => bool(get, n)),
     install: readInstallInputs(get, get("cursor-sha256")),
     deliver: readDeliverInputs(get, getInput, env),
+    conversation,
   };
   return settings;
 }

@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { type ConversationState, conversationRoutes } from "./github-conversation.js";
 import type { GitHubGit, MountContext } from "./github-git.js";
 import { type PullsState, pullsRoutes, type SeedPullFile } from "./github-pulls.js";
 import { githubExample } from "./openapi.js";
@@ -117,6 +118,8 @@ export interface GitHubApi {
   commentsOn(issue: number, owner?: string, repo?: string): StoredComment[];
   /** Reviews posted, and their inline comments. */
   pulls: PullsState;
+  /** Reactions and review-comment replies written (test/harness/github-conversation.ts). */
+  conversation: ConversationState;
   failNext(rule: FailureRule): void;
   /**
    * Resolves with the first request, already answered or yet to come, that `match` accepts once answered
@@ -261,6 +264,12 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
         headers: (link ? { link } : {}) as Record<string, string>,
       };
     },
+  });
+
+  const talk = conversationRoutes({
+    baseUrl: () => baseUrl,
+    user: () => userJson(login, userType) as unknown as Record<string, unknown>,
+    error: (status, message, extra) => new HttpError(status, message, extra),
   });
 
   const addComment = (
@@ -454,6 +463,8 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
 
     const pull = pulls.route(request);
     if (pull) return pull;
+    const talked = talk.route(request);
+    if (talked) return talked;
 
     if (path === "/user" && method === "GET") {
       // A personal token is a user's; an installation token (GITHUB_TOKEN, a GitHub App's) has no user
@@ -593,6 +604,7 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
     state,
     commentsOn,
     pulls: pulls.state,
+    conversation: talk.state,
     failNext: (rule) => state.failures.push({ ...rule, remaining: rule.times ?? 1 }),
     waitForRequest,
     close: () =>

@@ -31,6 +31,8 @@ export interface StoredReviewComment {
   startLine?: number;
   side: string;
   body: string;
+  /** The thread's first comment, when this one is a reply in it. */
+  inReplyTo?: number;
 }
 
 export interface StoredReview {
@@ -50,7 +52,7 @@ export interface PullsState {
     pull: number;
     author: Author;
     body: string;
-    comments?: { path: string; line: number; body: string }[];
+    comments?: { path: string; line: number; body: string; inReplyTo?: number; startLine?: number }[];
   }): StoredReview;
 }
 
@@ -162,6 +164,8 @@ export function pullsRoutes(files: Record<number, SeedPullFile[]>, ctx: RouteCon
       start_side: c.startLine ? c.side : null,
       body: c.body,
       user: userOf(c.author),
+      // GitHub's example replies to comment 8; a thread's first comment has no `in_reply_to_id`.
+      in_reply_to_id: c.inReplyTo,
     };
   };
 
@@ -253,6 +257,19 @@ export function pullsRoutes(files: Record<number, SeedPullFile[]>, ctx: RouteCon
 
   /** Undefined when the path is not a pull request's files, comments or reviews. */
   const route = (request: { method: string; path: string; query: Record<string, string>; body: unknown }) => {
+    const one = /^\/repos\/([^/]+)\/([^/]+)\/pulls\/comments\/(\d+)$/.exec(request.path);
+    if (one && request.method === "GET") {
+      const c = state.reviewComments.find((x) => x.id === Number(one[3]));
+      if (!c)
+        throw ctx.error(404, "Not Found", {
+          documentation_url: `${DOCS}/comments#get-a-review-comment-for-a-pull-request`,
+        });
+      return {
+        status: 200,
+        json: commentJson(decodeURIComponent(one[1]!), decodeURIComponent(one[2]!), c),
+        headers: {},
+      };
+    }
     const m = /^\/repos\/([^/]+)\/([^/]+)\/pulls\/(\d+)\/(files|comments|reviews)$/.exec(request.path);
     if (!m) return undefined;
     const [o, r, n, what] = [decodeURIComponent(m[1]!), decodeURIComponent(m[2]!), Number(m[3]), m[4]!];
