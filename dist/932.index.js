@@ -1,8 +1,8 @@
 export const id = 932;
-export const ids = [932,795];
+export const ids = [932,747];
 export const modules = {
 
-/***/ 79795:
+/***/ 85747:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -20,6 +20,53 @@ var github = __webpack_require__(11758);
 var dist_bundle = __webpack_require__(49735);
 // EXTERNAL MODULE: ./node_modules/@octokit/plugin-throttling/dist-bundle/index.js
 var plugin_throttling_dist_bundle = __webpack_require__(86856);
+;// CONCATENATED MODULE: ./src/github/client-conversation.ts
+function conversationMethods(octokit) {
+    return {
+        async react(r, on, content) {
+            const { owner, repo } = r;
+            if (on.kind === "issue") {
+                await octokit.rest.reactions.createForIssue({ owner, repo, issue_number: on.issue, content });
+            }
+            else if (on.kind === "issue-comment") {
+                await octokit.rest.reactions.createForIssueComment({ owner, repo, comment_id: on.id, content });
+            }
+            else {
+                await octokit.rest.reactions.createForPullRequestReviewComment({
+                    owner,
+                    repo,
+                    comment_id: on.id,
+                    content,
+                });
+            }
+        },
+        async commentNow(r, kind, id) {
+            const { owner, repo } = r;
+            try {
+                const { data } = kind === "issue-comment"
+                    ? await octokit.rest.issues.getComment({ owner, repo, comment_id: id })
+                    : await octokit.rest.pulls.getReviewComment({ owner, repo, comment_id: id });
+                return data.body ?? "";
+            }
+            catch (e) {
+                if (e.status === 404)
+                    return undefined;
+                throw e;
+            }
+        },
+        async reply(t, commentId, body) {
+            const { data } = await octokit.rest.pulls.createReplyForReviewComment({
+                owner: t.owner,
+                repo: t.repo,
+                pull_number: t.issue,
+                comment_id: commentId,
+                body,
+            });
+            return data;
+        },
+    };
+}
+
 // EXTERNAL MODULE: ./src/github/identity.ts
 var identity = __webpack_require__(77369);
 // EXTERNAL MODULE: ./src/base/deadlines.ts
@@ -99,6 +146,7 @@ function pathOf(url) {
  * deadline and the caller's signal (./request-deadline.ts). Loaded with a dynamic import only when it is
  * needed: octokit is most of the bundle's start-up cost.
  */
+
 
 
 
@@ -195,6 +243,7 @@ function createGitHubClient(token, apiUrl, options = {}) {
             });
             return data;
         },
+        ...conversationMethods(octokit),
         async update(t, id, body) {
             const { data } = await octokit.rest.issues.updateComment({
                 owner: t.owner,
@@ -217,7 +266,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   createGitData: () => (/* binding */ createGitData)
 /* harmony export */ });
-/* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(79795);
+/* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(85747);
 /**
  * What a delivery asks of GitHub (src/deliver/), as one interface, and its implementation with octokit:
  * GitHub's REST git data API (blobs, trees, commits, refs), the branch's head, and the pull request. A

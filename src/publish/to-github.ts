@@ -122,7 +122,12 @@ export function apiProblem(
   const message = ((e as Error)?.message ?? String(e)).split("\n")[0];
   const prefix = `Could not ${what} (${status ? `HTTP ${status}: ` : ""}${message}).`;
   if (status === 403 || status === 404) {
-    return `${prefix} Give the job \`permissions: pull-requests: write\`; a pull request from a fork gets a read-only token (set \`${what === "post the review" ? "review" : "comment"}: false\` there). The job summary has the report.`;
+    // An answer on an issue needs the issues' permission; everything else here is on a pull request.
+    const permission =
+      what === "answer where the agent was asked"
+        ? "issues: write` (on an issue) or `pull-requests: write` (on a pull request)"
+        : "pull-requests: write`";
+    return `${prefix} Give the job \`permissions: ${permission}; a pull request from a fork gets a read-only token (set \`${what === "post the review" ? "review" : "comment"}: false\` there). The job summary has the report.`;
   }
   if (status === 401) return `${prefix} Check \`github-token\`. The job summary has the report.`;
   return `${prefix} GitHub may be having trouble (retried). The job summary has the report.`;

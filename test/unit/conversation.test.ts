@@ -34,6 +34,31 @@ describe("the trigger phrase", () => {
     expect(requestAfter(text, "@cursor")).toBeUndefined();
   });
 
+  it.each([
+    ["``@cursor`` inside a double span, then @cursor go", "go"],
+    ["a lone ` tick, then @cursor go", "go"],
+    ["````\n```\n@cursor inside\n````\n@cursor after", "after"],
+    ["<!-- open to the end @cursor", undefined],
+    ["~~~~\n@cursor\n~~~", undefined],
+  ])("code spans, fences and comments as CommonMark and GitHub read them: %j", (text, request) => {
+    expect(requestAfter(text, "@cursor")).toBe(request);
+  });
+
+  it("anyone's comment of 60,000 backticks, tildes or comment openers is read in one pass (no back-tracking)", () => {
+    // The earlier regular expressions took 8 s (inline code) and 2 s (fences) on the first of these. A run
+    // of backticks in a line is literal without a closer; at a line's start it opens a fence to the end; an
+    // even number of fences closes them all; a comment left open hides the rest.
+    const cases: [string, string | undefined][] = [
+      [`a${"`".repeat(60_000)}`, "go"],
+      ["``a".repeat(20_000), "go"],
+      ["`".repeat(60_000), undefined],
+      ["~~~\n".repeat(15_000), "go"],
+      ["<!--".repeat(15_000), undefined],
+    ];
+    for (const [noise, request] of cases)
+      expect(requestAfter(`${noise}\n@cursor go`, "@cursor")).toBe(request);
+  });
+
   it("a phrase with a dash or dots is matched literally", () => {
     expect(requestAfter("hi /my-bot.v2 go", "/my-bot.v2")).toBe("go");
     expect(requestAfter("hi /my-botXv2 go", "/my-bot.v2")).toBeUndefined();

@@ -1,0 +1,341 @@
+export const id = 747;
+export const ids = [747];
+export const modules = {
+
+/***/ 85747:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  createGitHubClient: () => (/* binding */ createGitHubClient),
+  octokitFor: () => (/* binding */ octokitFor)
+});
+
+// EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js + 21 modules
+var github = __webpack_require__(11758);
+// EXTERNAL MODULE: ./node_modules/@octokit/plugin-retry/dist-bundle/index.js
+var dist_bundle = __webpack_require__(49735);
+// EXTERNAL MODULE: ./node_modules/@octokit/plugin-throttling/dist-bundle/index.js
+var plugin_throttling_dist_bundle = __webpack_require__(86856);
+;// CONCATENATED MODULE: ./src/github/client-conversation.ts
+function conversationMethods(octokit) {
+    return {
+        async react(r, on, content) {
+            const { owner, repo } = r;
+            if (on.kind === "issue") {
+                await octokit.rest.reactions.createForIssue({ owner, repo, issue_number: on.issue, content });
+            }
+            else if (on.kind === "issue-comment") {
+                await octokit.rest.reactions.createForIssueComment({ owner, repo, comment_id: on.id, content });
+            }
+            else {
+                await octokit.rest.reactions.createForPullRequestReviewComment({
+                    owner,
+                    repo,
+                    comment_id: on.id,
+                    content,
+                });
+            }
+        },
+        async commentNow(r, kind, id) {
+            const { owner, repo } = r;
+            try {
+                const { data } = kind === "issue-comment"
+                    ? await octokit.rest.issues.getComment({ owner, repo, comment_id: id })
+                    : await octokit.rest.pulls.getReviewComment({ owner, repo, comment_id: id });
+                return data.body ?? "";
+            }
+            catch (e) {
+                if (e.status === 404)
+                    return undefined;
+                throw e;
+            }
+        },
+        async reply(t, commentId, body) {
+            const { data } = await octokit.rest.pulls.createReplyForReviewComment({
+                owner: t.owner,
+                repo: t.repo,
+                pull_number: t.issue,
+                comment_id: commentId,
+                body,
+            });
+            return data;
+        },
+    };
+}
+
+// EXTERNAL MODULE: ./src/github/identity.ts
+var identity = __webpack_require__(77369);
+// EXTERNAL MODULE: ./src/base/deadlines.ts
+var deadlines = __webpack_require__(14332);
+;// CONCATENATED MODULE: ./src/github/request-deadline.ts
+
+/** The plugin that gives each attempt its deadline and the caller's signal. */
+function requestDeadlines(limits) {
+    const { signal, until } = limits;
+    const requestMs = limits.requestMs ?? deadlines/* RUN_DEADLINES */.Y1.requestMs;
+    return (octokit) => {
+        octokit.hook.wrap("request", async (request, options) => {
+            // Aborted (a retry's wait ended, or a caller went on after its deadline): nothing is sent.
+            signal?.throwIfAborted();
+            const attempt = new AbortController();
+            const stop = () => attempt.abort();
+            let timedOut = false;
+            const timer = setTimeout(() => {
+                timedOut = true;
+                stop();
+            }, requestMs);
+            signal?.addEventListener("abort", stop, { once: true });
+            try {
+                // Set on these options, not on a copy passed on: octokit's auth hook, inside this one, reads the
+                // options the request began with and ignores any it is handed.
+                options.request = { ...options.request, signal: attempt.signal };
+                return await request(options);
+            }
+            catch (e) {
+                if (timedOut) {
+                    // Not retried (no octokit `request` on it): a write GitHub took but did not answer may have landed.
+                    throw new Error(`no answer to ${options.method} ${pathOf(options.url)} within ${requestMs / 1000} s`);
+                }
+                if (until !== undefined)
+                    noRetryPast(until, options.request);
+                throw e;
+            }
+            finally {
+                clearTimeout(timer);
+                signal?.removeEventListener("abort", stop);
+            }
+        });
+    };
+}
+/**
+ * Once `signal` has aborted, a request fails before the retry and throttling plugins see it: it is not
+ * queued behind the process's other writes (the throttling plugin spaces them by a second or more) only to
+ * fail then. Registered last, after the plugins, so that it is the outermost hook.
+ */
+function nothingOnceAborted(octokit, signal) {
+    octokit.hook.wrap("request", (request, options) => {
+        signal.throwIfAborted();
+        return request(options);
+    });
+}
+/**
+ * The retry plugin's next wait ((retries so far + 1)² s, @octokit/plugin-retry) would end after `until`:
+ * its count of retries allowed is set to those made, so it schedules none (it reads the count from these
+ * options after this hook throws).
+ */
+function noRetryPast(until, request) {
+    const made = request.retryCount ?? 0;
+    if (Date.now() + (made + 1) ** 2 * 1000 >= until)
+        request.retries = made;
+}
+/** The path of a request's URL, without its query (which the log has no need of). */
+function pathOf(url) {
+    return url.replace(/^[a-z]+:\/\/[^/]+/i, "").replace(/\?.*$/, "");
+}
+
+;// CONCATENATED MODULE: ./src/github/client.ts
+/**
+ * The GitHub REST client: octokit with its retry plugin (server errors retried with backoff; never 400,
+ * 401, 403, 404, 410, 422 or 451, octokit's own list) and its throttling plugin (rate limits wait as long
+ * as GitHub's `retry-after` says, when that fits the caller's deadline). A best-effort client (the progress
+ * comment's updates) has neither: each request is made once. Every request, either way, has its own
+ * deadline and the caller's signal (./request-deadline.ts). Loaded with a dynamic import only when it is
+ * needed: octokit is most of the bundle's start-up cost.
+ */
+
+
+
+
+
+
+/** The longest `retry-after` waited for (the comment's own deadline is 60 s). */
+const MAX_RATE_LIMIT_WAIT_S = 20;
+/** octokit with the plugins and deadlines above: the one place a client is configured (./git-data.ts too). */
+function octokitFor(token, apiUrl, options = {}) {
+    // A rate limit is waited out once or twice, when GitHub asks for no more than this; past it, the
+    // request fails and the report stays in the job summary.
+    // Nor one that would end after the caller's deadline: its timer would keep the process alive past it.
+    const { until } = options;
+    const waitable = (retryAfterS, _options, _octokit, retryCount) => retryCount < 2 &&
+        retryAfterS <= MAX_RATE_LIMIT_WAIT_S &&
+        (until === undefined || Date.now() + retryAfterS * 1000 < until);
+    // First, so that it wraps each attempt inside the retries (a plugin's hooks wrap those registered before).
+    const deadlines = requestDeadlines(options);
+    const octokit = options.bestEffort
+        ? (0,github/* getOctokit */.Q)(token, { baseUrl: apiUrl }, deadlines)
+        : (0,github/* getOctokit */.Q)(token, { baseUrl: apiUrl, throttle: { onRateLimit: waitable, onSecondaryRateLimit: waitable } }, deadlines, dist_bundle/* retry */.L, plugin_throttling_dist_bundle/* throttling */.A);
+    if (options.signal)
+        nothingOnceAborted(octokit, options.signal);
+    return octokit;
+}
+function createGitHubClient(token, apiUrl, options = {}) {
+    const octokit = octokitFor(token, apiUrl, options);
+    // Every item of a pull request's listing (files, review comments, reviews), 100 per page.
+    async function* pullPages(method, t) {
+        const params = { owner: t.owner, repo: t.repo, pull_number: t.issue, per_page: 100 };
+        for await (const page of octokit.paginate.iterator(octokit.rest.pulls[method], params))
+            yield* page.data;
+    }
+    return {
+        async permission(owner, repo, username) {
+            try {
+                const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({
+                    owner,
+                    repo,
+                    username,
+                });
+                return { permission: data.permission, role: data.role_name };
+            }
+            catch (e) {
+                if (e.status === 404)
+                    return undefined;
+                throw e;
+            }
+        },
+        async pullBase(owner, repo, n) {
+            const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: n });
+            return data.base.sha;
+        },
+        // Per token, not per client: this client's request may serve the run's other clients (./identity.ts).
+        whoAmI: () => (0,identity/* whoAmIOnce */.L)(token, apiUrl, async () => (await octokit.rest.users.getAuthenticated()).data.login),
+        async *comments(t) {
+            const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
+                owner: t.owner,
+                repo: t.repo,
+                issue_number: t.issue,
+                per_page: 100,
+            });
+            for await (const page of pages)
+                yield* page.data;
+        },
+        async create(t, body) {
+            const { data } = await octokit.rest.issues.createComment({
+                owner: t.owner,
+                repo: t.repo,
+                issue_number: t.issue,
+                body,
+            });
+            return data;
+        },
+        pullFiles: (t) => pullPages("listFiles", t),
+        reviewComments: (t) => pullPages("listReviewComments", t),
+        reviews: (t) => pullPages("listReviews", t),
+        async createReview(t, body, comments) {
+            const { data } = await octokit.rest.pulls.createReview({
+                owner: t.owner,
+                repo: t.repo,
+                pull_number: t.issue,
+                event: "COMMENT",
+                body,
+                comments: comments.map((c) => ({
+                    path: c.path,
+                    line: c.line,
+                    side: "RIGHT",
+                    ...(c.start_line !== undefined && c.start_line < c.line
+                        ? { start_line: c.start_line, start_side: "RIGHT" }
+                        : {}),
+                    body: c.body,
+                })),
+            });
+            return data;
+        },
+        ...conversationMethods(octokit),
+        async update(t, id, body) {
+            const { data } = await octokit.rest.issues.updateComment({
+                owner: t.owner,
+                repo: t.repo,
+                comment_id: id,
+                body,
+            });
+            return data;
+        },
+    };
+}
+
+
+/***/ }),
+
+/***/ 77369:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   L: () => (/* binding */ whoAmIOnce),
+/* harmony export */   b: () => (/* binding */ writtenByUs)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/**
+ * Which comments, reviews and review comments the action itself wrote: one rule, for the sticky comment
+ * (./comment.ts: the one it edits) and for the review's fingerprints (../review/post.ts: the findings it
+ * leaves out as posted before).
+ *
+ * Trust boundary: our hidden markers are plain text, and anyone who can comment on the pull request (its
+ * author among them) can paste one. So the marker alone never makes an item ours: its author must be the
+ * identity the action writes as. A personal token can say who it is (`GET /user`): then only that account's
+ * items are ours. An installation token (`GITHUB_TOKEN`, a GitHub App's) cannot (GitHub answers 403), and
+ * writes as a bot whose login we cannot know (`github-actions[bot]`, `my-app[bot]`): then a bot's items are
+ * ours, a person's (a `User` account) never.
+ */
+
+/**
+ * Written by the identity the action writes as. `me` is the token's login when `GET /user` told it (a
+ * personal token), undefined when it could not (an installation token).
+ */
+function writtenByUs(item, me) {
+    return me !== undefined ? item.user?.login === me : item.user?.type === "Bot";
+}
+/** By token and API: the clients of one run (the review's, the report's, the progress comment's) share it. */
+const answers = new Map();
+/**
+ * The token's login (`ask`: `GET /user`), undefined when GitHub will not say (an installation token's 403) or
+ * the request failed. Asked once per token for the run, not once per client: the review, the report and the
+ * progress comment each make their own client (the progress comment's is best-effort, with a signal of its
+ * own), all with the same token, and the answer is the token's, not the client's.
+ *
+ * Only a final answer is kept: a login (200), or a refusal (401; a 403 that is not a rate limit). A failure
+ * that another request might not meet (an abort, a network error, a 5xx, a rate limit: the best-effort client
+ * neither retries nor waits) answers undefined to that caller alone, as before, and the next one asks again;
+ * kept, it would take a personal token for a bot's for the rest of the run.
+ */
+async function whoAmIOnce(token, apiUrl, ask) {
+    // A digest, not the token itself, as the key: no other copy of the secret is kept.
+    const key = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)("sha256")
+        .update(`${apiUrl ?? ""}\n${token}`)
+        .digest("hex");
+    const known = answers.get(key);
+    if (known) {
+        const a = await known;
+        if (a.final)
+            return a.login;
+    }
+    const asking = ask().then((login) => ({ login, final: true }), (e) => ({ login: undefined, final: refused(e) }));
+    answers.set(key, asking);
+    const a = await asking;
+    if (!a.final && answers.get(key) === asking)
+        answers.delete(key);
+    return a.login;
+}
+/** GitHub refused the token this (401, or a 403 that is no rate limit): it would again. */
+function refused(e) {
+    const { status, message, response } = e;
+    if (status === 401)
+        return true;
+    if (status !== 403)
+        return false;
+    const headers = response?.headers ?? {};
+    const limited = headers["retry-after"] !== undefined ||
+        headers["x-ratelimit-remaining"] === "0" ||
+        /rate limit/i.test(message ?? "");
+    return !limited;
+}
+
+
+/***/ })
+
+};
+
+//# sourceMappingURL=747.index.js.map
