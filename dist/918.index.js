@@ -124,6 +124,52 @@ function bad(pattern, problem) {
 
 /***/ }),
 
+/***/ 84165:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   C: () => (/* binding */ problem)
+/* harmony export */ });
+/**
+ * A failed request of a delivery as one line, with the fix where there is one: the permission a 403 says
+ * is missing (GitHub names it in `x-accepted-github-permissions`), and the repository setting that keeps
+ * the Actions token from opening pull requests.
+ */
+const PERMISSION = {
+    read: "contents: read",
+    write: "contents: write",
+    pull: "pull-requests: write",
+};
+/** GitHub's answer when "Allow GitHub Actions to create and approve pull requests" is off. */
+const ACTIONS_MAY_NOT_OPEN = /GitHub Actions is not permitted to create or approve pull requests/i;
+function problem(step, e) {
+    const err = (e ?? {});
+    // octokit ends GitHub's message with " - <documentation url>": the message is GitHub's words alone.
+    const first = String(err.message ?? e).split("\n")[0] ?? "";
+    const message = first.replace(/ - https:\/\/\S+$/, "").slice(0, 300);
+    const said = `${err.status ? `HTTP ${err.status}: ` : ""}${message}`;
+    if (ACTIONS_MAY_NOT_OPEN.test(String(err.message ?? ""))) {
+        return `GitHub refused to open the pull request (${said}): turn on the repository's setting "Allow GitHub Actions to create and approve pull requests" (Settings → Actions → General), or give a token that may`;
+    }
+    if (err.status === 403 || err.status === 404) {
+        const accepted = err.response?.headers?.["x-accepted-github-permissions"];
+        const named = accepted ? namedPermission(accepted) : PERMISSION[step];
+        return `GitHub refused the delivery (${said}): give the job \`permissions: ${named}\` (for a pull request also \`pull-requests: write\`), or a github-token that has it`;
+    }
+    if (err.status === 401)
+        return `GitHub refused the delivery (${said}): check github-token`;
+    return `the delivery failed (${said})`;
+}
+/** `contents=write` → `contents: write`; `pull_requests=write` → `pull-requests: write`. */
+function namedPermission(header) {
+    const first = header.split(/[,;]/)[0]?.trim() ?? "";
+    const [name = "", level = "write"] = first.split("=");
+    return `${name.replace(/_/g, "-")}: ${level}`;
+}
+
+
+/***/ }),
+
 /***/ 56145:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -271,6 +317,8 @@ function outcomeOf(done) {
     };
 }
 
+// EXTERNAL MODULE: ./src/deliver/problems.ts
+var problems = __webpack_require__(84165);
 ;// CONCATENATED MODULE: ./src/deliver/target.ts
 function chooseTarget(settings, context) {
     const mode = settings.mode;
@@ -296,7 +344,8 @@ function chooseTarget(settings, context) {
             why: `the run's ref ${JSON.stringify(ref)} is not a branch: there is no branch to deliver to`,
         };
     }
-    // A comment on a pull request runs on the default branch (GITHUB_REF): its head is not known here.
+    // A comment on a pull request whose head could not be asked of GitHub (run/deliver.ts asks) stays here:
+    // the run's own branch (GITHUB_REF, the default branch), under the default branch's rule.
     return {
         kind: "target",
         target: { mode, branch: ref.slice("refs/heads/".length), onHead: mode === "push" },
@@ -313,6 +362,7 @@ function chooseTarget(settings, context) {
  * step at the end, as a failed run does (unless `fail-on-error: false`). Nothing here touches the patch or
  * the report.
  */
+
 
 
 
@@ -348,9 +398,6 @@ async function decide(input, deps, redact) {
     });
     if (gated.kind === "held")
         return not(gated.why, gated.failed);
-    const targeted = chooseTarget(s, input.context);
-    if (targeted.kind === "refused")
-        return not(targeted.why, true);
     const repository = input.context.repository;
     const token = input.settings.githubToken;
     const base = input.patch.base;
@@ -364,7 +411,7 @@ async function decide(input, deps, redact) {
         actor: input.context.actor,
     };
     const [{ deliver }, { createGitData }, words, { renderReport }, { finalMessage }] = await Promise.all([
-        __webpack_require__.e(/* import() */ 701).then(__webpack_require__.bind(__webpack_require__, 55701)),
+        __webpack_require__.e(/* import() */ 232).then(__webpack_require__.bind(__webpack_require__, 88232)),
         Promise.all(/* import() */[__webpack_require__.e(119), __webpack_require__.e(239), __webpack_require__.e(932)]).then(__webpack_require__.bind(__webpack_require__, 78932)),
         __webpack_require__.e(/* import() */ 806).then(__webpack_require__.bind(__webpack_require__, 68806)),
         Promise.all(/* import() */[__webpack_require__.e(22), __webpack_require__.e(68), __webpack_require__.e(25)]).then(__webpack_require__.bind(__webpack_require__, 79025)),
@@ -385,6 +432,12 @@ async function decide(input, deps, redact) {
             signal: end.signal,
             until: Date.now() + end.limitMs,
         });
+        const context = await withPullHead(input.context, gh).catch((e) => (0,problems/* problem */.C)("read", e));
+        if (typeof context === "string")
+            return not(context, true);
+        const targeted = chooseTarget(s, context);
+        if (targeted.kind === "refused")
+            return not(targeted.why, true);
         const done = await deliver(gh, {
             target: targeted.target,
             base,
@@ -403,6 +456,26 @@ async function decide(input, deps, redact) {
     finally {
         end.dispose();
     }
+}
+/**
+ * A comment on a pull request (`issue_comment`) does not say where its head is: GitHub is asked, so that a
+ * fix asked for in a comment goes onto the pull request's branch (and never to a fork's), as on a pull
+ * request's own events.
+ */
+async function withPullHead(context, gh) {
+    const pr = context.pullRequest;
+    if (!pr?.headUnknown)
+        return context;
+    const head = await gh.pullHead(pr.issue);
+    return {
+        ...context,
+        pullRequest: {
+            ...pr,
+            headUnknown: false,
+            fromFork: head.fromFork,
+            head: { ref: head.ref, sha: head.sha },
+        },
+    };
 }
 
 

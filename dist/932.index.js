@@ -337,6 +337,15 @@ function createGitData(token, repository, apiUrl, options = {}) {
                 throw e;
             }
         },
+        async pullHead(n) {
+            const { data } = await octokit.rest.pulls.get({ ...o, pull_number: n });
+            const headRepo = data.head.repo?.full_name;
+            return {
+                ref: data.head.ref,
+                sha: data.head.sha,
+                fromFork: !headRepo || headRepo !== data.base.repo.full_name,
+            };
+        },
         async createPull(head, base, title, body) {
             const { data } = await octokit.rest.pulls.create({ ...o, head, base, title, body });
             return { number: data.number, url: data.html_url };

@@ -44,7 +44,8 @@ export function chooseTarget(settings: DeliverSettings, context: RunContext): Ta
       why: `the run's ref ${JSON.stringify(ref)} is not a branch: there is no branch to deliver to`,
     };
   }
-  // A comment on a pull request runs on the default branch (GITHUB_REF): its head is not known here.
+  // A comment on a pull request whose head could not be asked of GitHub (run/deliver.ts asks) stays here:
+  // the run's own branch (GITHUB_REF, the default branch), under the default branch's rule.
   return {
     kind: "target",
     target: { mode, branch: ref.slice("refs/heads/".length), onHead: mode === "push" },

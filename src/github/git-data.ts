@@ -37,6 +37,11 @@ export interface GitData {
   createBranch(branch: string, sha: string): Promise<void>;
   /** The branch moved to `sha`, never forced: `stale` when GitHub refuses it as not a fast-forward. */
   moveBranch(branch: string, sha: string): Promise<"moved" | "stale">;
+  /**
+   * A pull request's head: its branch, commit, and whether it is in another repository (a fork, or a
+   * deleted one). For a comment on a pull request, whose event does not say.
+   */
+  pullHead(n: number): Promise<{ ref: string; sha: string; fromFork: boolean }>;
   createPull(
     head: string,
     base: string,
@@ -106,6 +111,15 @@ export function createGitData(
         if (status(e) === 422 && /fast.forward/i.test((e as Error).message)) return "stale";
         throw e;
       }
+    },
+    async pullHead(n) {
+      const { data } = await octokit.rest.pulls.get({ ...o, pull_number: n });
+      const headRepo = data.head.repo?.full_name;
+      return {
+        ref: data.head.ref,
+        sha: data.head.sha,
+        fromFork: !headRepo || headRepo !== data.base.repo.full_name,
+      };
     },
     async createPull(head, base, title, body) {
       const { data } = await octokit.rest.pulls.create({ ...o, head, base, title, body });

@@ -15,8 +15,10 @@ import { parseProtectedPaths } from "../changes/protected-paths.js";
 import { gate } from "../deliver/gate.js";
 import type { RunFacts } from "../deliver/message.js";
 import { type Delivered, notDelivered, outcomeOf } from "../deliver/outcome.js";
+import { problem } from "../deliver/problems.js";
 import { chooseTarget } from "../deliver/target.js";
 import type { RunContext } from "../github/context.js";
+import type { GitData } from "../github/git-data.js";
 import type { LogWriter } from "../render/log-writer.js";
 import type { Deps } from "./deps.js";
 import type { Judged } from "./judge.js";
@@ -69,8 +71,6 @@ async function decide(input: DeliverInput, deps: Deps, redact: Redact): Promise<
     patterns: parseProtectedPaths(s.protectedPaths),
   });
   if (gated.kind === "held") return not(gated.why, gated.failed);
-  const targeted = chooseTarget(s, input.context);
-  if (targeted.kind === "refused") return not(targeted.why, true);
   const repository = input.context.repository;
   const token = input.settings.githubToken;
   const base = input.patch.base;
@@ -108,6 +108,10 @@ async function decide(input: DeliverInput, deps: Deps, redact: Redact): Promise<
       signal: end.signal,
       until: Date.now() + end.limitMs,
     });
+    const context = await withPullHead(input.context, gh).catch((e: unknown) => problem("read", e));
+    if (typeof context === "string") return not(context, true);
+    const targeted = chooseTarget(s, context);
+    if (targeted.kind === "refused") return not(targeted.why, true);
     const done = await deliver(gh, {
       target: targeted.target,
       base,
@@ -125,4 +129,24 @@ async function decide(input: DeliverInput, deps: Deps, redact: Redact): Promise<
   } finally {
     end.dispose();
   }
+}
+
+/**
+ * A comment on a pull request (`issue_comment`) does not say where its head is: GitHub is asked, so that a
+ * fix asked for in a comment goes onto the pull request's branch (and never to a fork's), as on a pull
+ * request's own events.
+ */
+async function withPullHead(context: RunContext, gh: GitData): Promise<RunContext> {
+  const pr = context.pullRequest;
+  if (!pr?.headUnknown) return context;
+  const head = await gh.pullHead(pr.issue);
+  return {
+    ...context,
+    pullRequest: {
+      ...pr,
+      headUnknown: false,
+      fromFork: head.fromFork,
+      head: { ref: head.ref, sha: head.sha },
+    },
+  };
 }

@@ -210,3 +210,41 @@ it("on a pull request from a fork: nothing delivered, one line saying so", async
   ]);
   expect(world.api.requests.filter((q) => q.path.includes("/git/"))).toEqual([]);
 }, 120_000);
+
+it("a comment on a pull request (issue_comment, whose event names no head): GitHub is asked, the commit goes onto the pull request's branch", async () => {
+  world = await deliverWorld();
+  const { repo, store, ws, base } = world;
+  repo.git.git("branch", "feature", base);
+  store.pulls.push({
+    number: 5,
+    repo,
+    headRepo: repo,
+    head: "feature",
+    base: "main",
+    title: "A change",
+    body: null,
+    draft: false,
+    state: "open",
+    login: "octocat",
+    createdAt: "2026-11-29T00:00:00Z",
+  });
+  agentChanges(ws);
+  const comment = { id: 77, body: "please fix it", user: { login: "octocat", id: 583_231, type: "User" } };
+  const r = await world.run({
+    // The trigger gate's permission read is not this test's: the commenter is allowed by name.
+    inputs: { deliver: "push", "allowed-users": "octocat" },
+    eventName: "issue_comment",
+    eventPayload: {
+      action: "created",
+      issue: { number: 5, title: "A change", body: null, pull_request: { url: "u" }, user: comment.user },
+      comment,
+      repository: { full_name: "octo/repo", name: "repo", owner: { login: "octo" }, default_branch: "main" },
+      sender: comment.user,
+    },
+  });
+  expect([r.code, errors(r)]).toEqual([0, []]);
+  expect(r.outputs.branch).toBe("feature");
+  expect(git(repo.git.dir, "rev-parse", "feature^")).toBe(base);
+  expect(repo.git.head("main")).toBe(base);
+  expect(world.api.requests.some((q) => q.method === "GET" && q.path.endsWith("/pulls/5"))).toBe(true);
+}, 120_000);
