@@ -33,6 +33,7 @@ interface Payload extends Record<string, unknown> {
   };
   sender: { login: string };
   pull_request: { number: number };
+  review: { body: string | null };
 }
 
 function example(event: string, action: string, index = 0): Payload {
@@ -249,6 +250,24 @@ describe.concurrent("conversation mode", () => {
     expect(prompt).not.toContain("Changed files");
     expect(api.conversation.reactions).toEqual([{ on: "issue", id: p.issue.number, content: "eyes" }]);
     expect(api.commentsOn(p.issue.number).map((c) => c.body.split("\n")[0])).toEqual([
+      '<!-- cursor-agent-action comment-key="Agent/agent/answer" -->',
+    ]);
+  });
+
+  it("a review that asks: the request and its pull request in the prompt, no 👀 (reviews have none), the answer on the pull request", async () => {
+    const p = example("pull_request_review", "submitted");
+    p.review.body = "@cursor tighten the error messages";
+    const n = p.pull_request.number;
+    const { r, api } = await converse("pull_request_review", p, {
+      pulls: [n],
+      files: { [n]: [{ filename: "src/a.ts" }] },
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const prompt = r.record?.parsed?.prompt ?? "";
+    expect(prompt).toContain("## The request\n\n> tighten the error messages");
+    expect(prompt).toContain("src/a.ts");
+    expect(api.conversation.reactions).toEqual([]);
+    expect(api.commentsOn(n).map((c) => c.body.split("\n")[0])).toEqual([
       '<!-- cursor-agent-action comment-key="Agent/agent/answer" -->',
     ]);
   });
