@@ -19,7 +19,7 @@ const GATED_EVENTS = new Set([
   "issues",
   "pull_request_target",
 ]);
-export const WRITE_ROLES: ReadonlySet<string> = new Set(["admin", "maintain", "write"]);
+const WRITE_ROLES: ReadonlySet<string> = new Set(["admin", "maintain", "write"]);
 
 export type TriggerVerdict =
   | { kind: "allow"; reason: string }
@@ -33,6 +33,24 @@ export type TriggerVerdict =
 export interface TriggerSettings {
   allowedUsers: string[];
   allowedBots: string[];
+}
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** A bot listed in `allowed-bots` (`*`: all), by its login with or without `[bot]`. */
+export function botAllowed(login: string, s: Pick<TriggerSettings, "allowedBots">): boolean {
+  const bare = login.replace(/\[bot\]$/, "");
+  return s.allowedBots.some((b) => b === "*" || same(b, login) || same(b, bare));
+}
+
+/** A user listed in `allowed-users` (case-insensitively, as GitHub's logins are). */
+export function userAllowed(login: string, s: Pick<TriggerSettings, "allowedUsers">): boolean {
+  return s.allowedUsers.some((u) => same(u, login));
+}
+
+/** GitHub's answer for a collaborator means write access: write, maintain or admin (by role or permission). */
+export function writes(p: { permission?: string; role?: string } | undefined): boolean {
+  return [p?.role, p?.permission].some((r) => r !== undefined && WRITE_ROLES.has(r));
 }
 
 export async function checkTrigger(
@@ -57,11 +75,8 @@ export async function checkTrigger(
       kind: "refuse",
       reason: `Cannot tell who triggered this ${event} event; the agent was not started.`,
     };
-  const isBot = who.isBot;
-  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-  if (isBot) {
-    const bare = login.replace(/\[bot\]$/, "");
-    if (s.allowedBots.some((b) => b === "*" || same(b, login) || same(b, bare))) {
+  if (who.isBot) {
+    if (botAllowed(login, s)) {
       return { kind: "allow", reason: `${login} is listed in allowed-bots` };
     }
     // A red check here helps nobody (a bot cannot act on it): skipped, with the fix in a notice.
@@ -71,8 +86,7 @@ export async function checkTrigger(
       reason: `${login} is a bot; list it in allowed-bots to let it start the agent.`,
     };
   }
-  if (s.allowedUsers.some((u) => same(u, login)))
-    return { kind: "allow", reason: `${login} is listed in allowed-users` };
+  if (userAllowed(login, s)) return { kind: "allow", reason: `${login} is listed in allowed-users` };
   if (!ctx.repository)
     return { kind: "refuse", reason: "GITHUB_REPOSITORY is not set; cannot check the actor's permission." };
   const { owner, repo } = ctx.repository;
@@ -87,7 +101,7 @@ export async function checkTrigger(
     };
   }
   const level = p?.role ?? p?.permission;
-  if (level && (WRITE_ROLES.has(level) || WRITE_ROLES.has(p?.permission ?? ""))) {
+  if (level && writes(p)) {
     return { kind: "allow", reason: `${login} has ${level} permission` };
   }
   return {

@@ -9,7 +9,7 @@
 import { CONVERSATION_COMMENTS } from "../base/limits.js";
 import { type Decision, decide } from "../conversation/decide.js";
 import { composeTask, type EarlierComment } from "../conversation/task.js";
-import { WRITE_ROLES } from "../gates/trigger.js";
+import { botAllowed, userAllowed, writes } from "../gates/trigger.js";
 import type { ConversationClient, IssueComment, ReactionTarget } from "../github/api.js";
 import type { IssueRef, RunContext } from "../github/context.js";
 import type { Written } from "../github/conversation-event.js";
@@ -187,21 +187,16 @@ class Conversation {
 
   /** The authors who may be heard: write, maintain or admin, or listed in allowed-users / allowed-bots. */
   private async trustedAmong(gh: ConversationClient, comments: Said[]): Promise<Set<string>> {
-    const { allowedUsers, allowedBots } = this.given;
     const repository = this.context.repository;
-    const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
     const logins = [...new Set(comments.map((c) => c.user?.login ?? "").filter(Boolean))];
+    // The trigger gate's rules (gates/trigger.ts), for each author.
     const verdicts = await Promise.all(
       logins.map(async (login) => {
         const bot = comments.find((c) => c.user?.login === login)?.user?.type === "Bot";
-        if (bot) {
-          const bare = login.replace(/\[bot\]$/, "");
-          return allowedBots.some((b) => b === "*" || same(b, login) || same(b, bare));
-        }
-        if (allowedUsers.some((u) => same(u, login))) return true;
+        if (bot) return botAllowed(login, this.given);
+        if (userAllowed(login, this.given)) return true;
         if (!repository) return false;
-        const p = await gh.permission(repository.owner, repository.repo, login).catch(() => undefined);
-        return [p?.role, p?.permission].some((r) => r !== undefined && WRITE_ROLES.has(r));
+        return writes(await gh.permission(repository.owner, repository.repo, login).catch(() => undefined));
       }),
     );
     return new Set(logins.filter((_, i) => verdicts[i]));
