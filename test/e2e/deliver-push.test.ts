@@ -5,9 +5,10 @@
  * the patch kept), the default branch refused and allowed, a protected path, a read-only token, nothing
  * changed, a failed run with and without `deliver-on-failure`, and a pull request's head branch.
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, expect, it } from "vitest";
+import { agentRecordsDir, removeAgentRecordDirs } from "../harness/agent-records.js";
 import {
   agentChanges,
   deliverWorld,
@@ -17,9 +18,10 @@ import {
   type World,
 } from "../harness/deliver-world.js";
 import { git } from "../harness/git-repo.js";
-import { cleanupActionRuns } from "../harness/run-action.js";
+import { can, cleanupActionRuns, sharedWithOtherUsers } from "../harness/run-action.js";
 
 afterAll(cleanupActionRuns);
+afterAll(removeAgentRecordDirs);
 let world: World | undefined;
 afterEach(async () => {
   await world?.close();
@@ -248,3 +250,38 @@ it("a comment on a pull request (issue_comment, whose event names no head): GitH
   expect(repo.git.head("main")).toBe(base);
   expect(world.api.requests.some((q) => q.method === "GET" && q.path.endsWith("/pulls/5"))).toBe(true);
 }, 120_000);
+
+const asRoot = process.geteuid?.() === 0 && ["setfacl", "useradd", "setpriv"].every(can);
+it.skipIf(!asRoot)(
+  `under the default strategy, as root (the agent's own user and view): the same signed commit${asRoot ? "" : " (skipped: needs root, setfacl, useradd, setpriv)"}`,
+  async () => {
+    world = await deliverWorld();
+    const { repo, ws, base } = world;
+    const shared = await sharedWithOtherUsers();
+    const records = agentRecordsDir("deliver");
+    // A copy beside its record: the checkout may be where the agent's own view covers it (/tmp).
+    const transcript = path.join(records, "t.ndjson");
+    copyFileSync(TRANSCRIPT, transcript);
+    agentChanges(ws);
+    // The scenario beside its record too, where the agent's user can read it (not the run's own 0700 root).
+    const scenario = path.join(records, "scenario.json");
+    writeFileSync(scenario, JSON.stringify({ transcript, record: path.join(records, "record.json") }));
+    const r = await world.run({
+      inputs: { ...PUSH, "safety-strategy": "auto", "agent-user": "cursor-agent-deliver" },
+      env: {
+        PATH: [shared.fakeAgentDir, shared.bin, process.env.PATH].join(path.delimiter),
+        FAKE_AGENT_SCENARIO: scenario,
+        CURSOR_API_KEY: "key_0123456789abcdef0123456789abcdef",
+      },
+      scenario: undefined,
+    });
+    expect(r.stdout).toContain("Safety: unprivileged-user (the agent runs as cursor-agent-deliver");
+    expect([r.code, r.outputs.conclusion, errors(r)]).toEqual([0, "success", []]);
+    const sha = repo.git.head("main") ?? "";
+    expect(r.outputs["commit-sha"]).toBe(sha);
+    expect(git(repo.git.dir, "rev-parse", "main^")).toBe(base);
+    expect(filesAt(repo, "main")).toContain("100755 bin/run");
+    expect(repo.git.verification(sha)).toMatchObject({ verified: true, reason: "valid" });
+  },
+  180_000,
+);
