@@ -1,6 +1,7 @@
 /**
  * The agent's command line and environment, from the settings. Pure: no process is started here.
  */
+import type { ChildProcess } from "node:child_process";
 import { API_KEY_VARIABLE, knownSecrets, withoutWithheld } from "../base/withheld.js";
 import type { Settings } from "../settings/settings.js";
 
@@ -9,6 +10,19 @@ export interface AgentCommand {
   args: string[];
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /** A process started earlier and held until now (security/held-view.ts): it runs the command instead of a spawn. */
+  held?: HeldStart;
+}
+
+/**
+ * A process started before the agent's command was known, its set-up done, waiting for the command: its
+ * stdout is the raw transcript already, its stderr a pipe not read yet, its process group its own.
+ */
+export interface HeldStart {
+  /** The raw transcript, created (new) when the process was started: its stdout. Ours to close once go() is called. */
+  readonly stdout: number;
+  /** Hands it the command: from now on it is the agent's process. Throws if it ended meanwhile. */
+  go(argv: readonly string[], env: NodeJS.ProcessEnv): ChildProcess;
 }
 
 /**

@@ -4,7 +4,7 @@
  * to the raw transcript file and read back as raw chunks (stdout-file.ts), stderr as lines.
  */
 
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { closeSync } from "node:fs";
 import type { Readable } from "node:stream";
 import type { ExitInfo } from "../model/verdict.js";
@@ -56,24 +56,29 @@ export type StartAgent = (cmd: AgentCommand, opts: StartOptions) => RunningAgent
 export const startAgent: StartAgent = (cmd, opts) => {
   // node:child_process rather than execa: loading execa's module graph cost ~30 ms of every run's
   // start-up (BENCHMARKS.md), and the process is driven through its events and streams either way.
-  const out = openStdoutFile(opts.stdoutFile);
+  // A held process (command.ts) made the transcript when it was started: its stdout already.
+  const { held } = cmd;
+  const out = held ? held.stdout : openStdoutFile(opts.stdoutFile);
   let stdout: FollowedFile;
-  let child: ReturnType<typeof spawn>;
+  let child: ChildProcess;
   try {
     stdout = new FollowedFile(opts.stdoutFile, out);
   } catch (e) {
-    closeSync(out);
+    // A held process's transcript stays its own until go().
+    if (!held) closeSync(out);
     throw e;
   }
   try {
-    child = spawn(cmd.file, cmd.args, {
-      cwd: cmd.cwd,
-      env: cmd.env,
-      // stdin closed: the CLI is known to hang after its result when stdin stays open.
-      stdio: ["ignore", out, "pipe"],
-      // Its own process group, so that stopping it stops the shells it started.
-      detached: true,
-    });
+    child = held
+      ? held.go([cmd.file, ...cmd.args], cmd.env)
+      : spawn(cmd.file, cmd.args, {
+          cwd: cmd.cwd,
+          env: cmd.env,
+          // stdin closed: the CLI is known to hang after its result when stdin stays open.
+          stdio: ["ignore", out, "pipe"],
+          // Its own process group, so that stopping it stops the shells it started.
+          detached: true,
+        });
   } catch (e) {
     stdout.destroy();
     throw e;
@@ -110,6 +115,8 @@ export const startAgent: StartAgent = (cmd, opts) => {
     }
   });
   child.stderr?.on("end", flushStderr);
+  // A held process's stderr was paused once its set-up was heard (held-view.ts): it flows from here.
+  child.stderr?.resume();
   const stderrDone = new Promise<void>((resolve) => {
     if (!child.stderr) return resolve();
     child.stderr.once("end", () => resolve());

@@ -18,12 +18,12 @@ import { createGitReader, type GitReader } from "../git/reader.js";
 import type { RunContext } from "../github/context.js";
 import type { ModelUpdate } from "../model/types.js";
 import type { LogWriter } from "../render/log-writer.js";
-import { type AgentUser, probeOwnView, setUpAgentUser } from "../security/agent-user.js";
+import { type AgentUser, holdOwnView, setUpAgentUser } from "../security/agent-user.js";
 import { noteFileCommands } from "../security/file-commands.js";
 import { stashCredentials } from "../security/git-credentials.js";
+import type { HeldView } from "../security/held-view.js";
 import { findSystemProgram, type Resolved, resolveStrategy, type Strategy } from "../security/strategy.js";
 import { forbidOwnCoreDumps } from "../security/undumpable.js";
-import type { Verdict } from "../security/view-probe.js";
 import type { Settings } from "../settings/settings.js";
 import { type AdmitDeps, admit } from "./admit.js";
 import { type StartDeps, startAgentRun } from "./agent-start.js";
@@ -78,7 +78,8 @@ class LiveAgent implements AgentSource {
   private readonly git: GitReader;
   private readonly graces: Graces;
   private staged: Staged | undefined;
-  private probe: Promise<Verdict> | undefined;
+  /** The agent's own view's process, started with the strategy, or why there is none. */
+  private held: HeldView | string = "it was not started";
   private agentRun: AgentRun | undefined;
 
   /** `given`: the inputs as read; the run's own settings come with the stream (run()). */
@@ -98,19 +99,21 @@ class LiveAgent implements AgentSource {
     // First: a strategy this machine cannot honour is an input error before the gates spend API calls,
     // the install downloads and anything starts.
     const strategy = this.resolveStrategy();
-    // The probe of the agent's own view, under its own user: it runs beside admission, the CLI and the
-    // snapshot (a python3 start, ~50 ms), and its verdict is read when the user is set up.
-    this.probe =
-      strategy.strategy === "unprivileged-user" && given.agentUser
-        ? probeOwnView({
-            ...given,
-            runnerTemp: deps.env.RUNNER_TEMP,
-            env: deps.env,
-            uid: process.geteuid?.() ?? -1,
-          })
-        : undefined;
+    // Under the run's own path, unique per run, attempt and step (never in the workspace).
+    const transcriptFile = transcriptPath(deps.env);
+    // The process that will make the agent's own view, started now and held (held-view.ts): Python's
+    // start and the view's set-up run beside admission, the CLI and the snapshot; its stdout is the
+    // transcript. What ends the run before the agent lets go of it (the set-aside owns it).
+    if (strategy.strategy === "unprivileged-user" && given.agentUser) {
+      this.held = holdOwnView({ ...given, uid: process.geteuid?.() ?? -1 }, transcriptFile);
+      if (typeof this.held !== "string") this.aside.holds(this.held);
+    }
     const admission = await admit(given, context, deps, log);
-    if (admission.kind !== "admitted") return admission;
+
+    if (admission.kind !== "admitted") {
+      this.aside.release();
+      return admission;
+    }
     this.w.admitted?.();
     this.aside.protectedConfig(admission.restored);
     // Once admitted: the strategy's one notice; under no-sudo the action's core-dump limit goes to 0 (in
@@ -125,17 +128,26 @@ class LiveAgent implements AgentSource {
     const first = snapshotWorkingTree(git, given.workspace);
     let snapshot = first;
     const cli = await ensureCli(given, deps, log);
+
     // An install can take seconds: the snapshot is taken again after it (and after the first, whose gits
     // are then done too), so that what a process left by an earlier step changed meanwhile is not taken
     // for the agent's doing.
     if (cli.installed) snapshot = first.then(() => snapshotWorkingTree(git, given.workspace));
     this.aside.noted(noteFileCommands(deps.env));
-    const transcriptFile = transcriptPath(deps.env);
-    // Before the checkout's credential is stashed (isolate writes .git/config, which status reads).
-    const before = await snapshot;
     // The program that will run: the agent's user is granted it, its chats are where it keeps them.
     const program = { ...given, ...agentProgram(given, cli) };
-    const agentUser = await this.isolate(strategy.strategy, program);
+    // The agent's user set up and the checkout's credential stashed while the snapshot's gits run (the
+    // stash rewrites .git/config by a rename: a status reads the file before or after, never half of it).
+    // Both settled before either failure is thrown: what was set up is the set-aside's to undo by then.
+    const [snapped, isolated] = await Promise.allSettled([
+      snapshot,
+      this.isolate(strategy.strategy, program),
+    ]);
+    if (isolated.status === "rejected") throw isolated.reason;
+    if (snapped.status === "rejected") throw snapped.reason;
+    const before = snapped.value;
+
+    const agentUser = isolated.value;
     const chat = await CarriedChat.open(program, context, deps.env, deps.now, log, agentUser);
     this.staged = { strategy, transcriptFile, chat, coreLimit };
     return {
@@ -220,23 +232,36 @@ class LiveAgent implements AgentSource {
   private async isolate(strategy: Strategy, program: Settings): Promise<AgentUser | undefined> {
     const { deps } = this.w;
     if (strategy !== "unprivileged-user" || !program.agentUser) return undefined;
-    this.aside.stashed(await stashCredentials(program.workspace));
-    try {
-      const user = await setUpAgentUser({
-        prefix: program.agentUser,
-        workspace: program.workspace,
-        runnerTemp: deps.env.RUNNER_TEMP,
-        agentPath: program.agentPath,
-        env: deps.env,
-        uid: process.geteuid?.() ?? -1,
-        probe: this.probe,
-      });
-      this.aside.madeUser(user);
-      return user;
-    } catch (e) {
+    // Its sync part first: the plan goes to the held process (whose set-up then runs beside the stash).
+    const making = setUpAgentUser({
+      prefix: program.agentUser,
+      workspace: program.workspace,
+      runnerTemp: deps.env.RUNNER_TEMP,
+      agentPath: program.agentPath,
+      env: deps.env,
+      uid: process.geteuid?.() ?? -1,
+      held: this.held,
+    }).then(
+      (user) => {
+        this.aside.madeUser(user);
+        return user;
+      },
+      (e: unknown) => ({ failed: e }),
+    );
+    // The credential taken out while the user is set up (nothing of the user runs before the agent):
+    // handed to the set-aside as soon as it is out, so that whatever fails meanwhile puts it back.
+    const stashing = stashCredentials(program.workspace).then(
+      (stashed) => this.aside.stashed(stashed),
+      (e: unknown) => e,
+    );
+    const made = await making;
+    const stashFailed = await stashing;
+
+    if ("failed" in made || stashFailed !== undefined) {
       this.aside.release();
-      throw e;
+      throw "failed" in made ? made.failed : stashFailed;
     }
+    return made;
   }
 }
 

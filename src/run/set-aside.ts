@@ -9,6 +9,7 @@ import type { Restored } from "../gates/protect-config.js";
 import type { AgentUser } from "../security/agent-user.js";
 import { type FileCommandsSnapshot, restoreFileCommands } from "../security/file-commands.js";
 import { putBackCredentials, type StashedCredentials } from "../security/git-credentials.js";
+import type { HeldView } from "../security/held-view.js";
 import { settleConfig } from "./admit.js";
 import { addCliToPath, type Cli } from "./cli.js";
 import { type Back, NOTHING_BACK } from "./source.js";
@@ -18,6 +19,7 @@ export class SetAside {
   private fileCommands: FileCommandsSnapshot | undefined;
   private credentials: StashedCredentials | undefined;
   private agentUser: AgentUser | undefined;
+  private held: HeldView | undefined;
   /** What release() could not put back (the credential), said by restore(). */
   private readonly releaseWarnings: string[] = [];
   private restored: Promise<Back> | undefined;
@@ -44,6 +46,11 @@ export class SetAside {
     this.credentials = credentials;
   }
 
+  /** The agent's own view's process, held until the agent starts: let go of if it never does. */
+  holds(held: HeldView): void {
+    this.held = held;
+  }
+
   madeUser(agentUser: AgentUser): void {
     this.agentUser = agentUser;
   }
@@ -59,6 +66,10 @@ export class SetAside {
    */
   release(): void {
     const { agentUser, credentials } = this;
+    // Before the user goes: the held process ends at the end of its pipe, nothing run (a no-op once it
+    // became the agent's).
+    this.held?.close();
+    this.held = undefined;
     this.agentUser = undefined;
     this.credentials = undefined;
     try {

@@ -7,7 +7,7 @@
  * One identity per run: a uid (and gid) drawn for it and held (user-account.ts), named
  * `<agent-user>-<8 random hex digits>`. Two jobs on one machine never share it, and nothing a run left is
  * reachable by the next run's agent. Set-up, with root or passwordless sudo (a hosted runner's user has it):
- * a fresh home; where the machine allows it (view-probe.ts), a view of its own (agent-view.ts): the
+ * a fresh home; where the machine allows it (view-plan.ts), a view of its own (agent-view.ts): the
  * workspace as its own through an idmapped mount, the job's homes and RUNNER_TEMP covered, private temporary
  * directories, a pid namespace that ends with it, its name in its namespace alone: no account, nothing done
  * file by file. Else an account, the workspace shared by ACL (grants.ts). `RUNNER_TEMP` is closed to others.
@@ -26,8 +26,9 @@ import path from "node:path";
 import type { AgentCommand } from "../agent/command.js";
 import { InputError } from "../base/errors.js";
 import { type End, endMs, killProcesses, releaseUser } from "./agent-user-release.js";
-import { uncovered, type ViewPlan, viewArgs } from "./agent-view.js";
+import { uncovered, type ViewPlan } from "./agent-view.js";
 import { grantsFor } from "./grants.js";
+import { HeldView } from "./held-view.js";
 import { dropTo, type Fail, type Programs, privileged, systemPrograms } from "./privileged.js";
 import { findExecutable } from "./strategy.js";
 import {
@@ -36,12 +37,11 @@ import {
   createUser,
   freshHome,
   giveHome,
-  randomUid,
   runUserName,
   STATE_DIR,
   uidHolds,
 } from "./user-account.js";
-import { ownView, probeView, type Verdict } from "./view-probe.js";
+import { ownView } from "./view-plan.js";
 
 export interface AgentUser {
   /** This run's user (with its own view, a name the machine has no account of: its namespace shows it). */
@@ -81,26 +81,26 @@ interface Setup {
   env: NodeJS.ProcessEnv;
   /** Our effective uid: 0 needs no sudo. */
   uid: number;
-  /** The probe of its own view, started early ({@link probeOwnView}); else it is started here. */
-  probe?: Promise<Verdict>;
+  /** Its own view's process, started with the strategy ({@link holdOwnView}), or why there is none. */
+  held: HeldView | string;
 }
 
 /**
- * The probe of the agent's own view, started as soon as the strategy is known (view-probe.ts): it runs
- * beside admission, the CLI and the snapshot. Never rejects; nothing to undo (it mounts in its own
- * namespace, which goes with it).
+ * The process that will make the agent's own view and run it (held-view.ts), started as soon as the strategy
+ * is known: Python's start runs beside admission, the CLI and the snapshot. Its stdout is `transcriptFile`,
+ * made now. Never throws: why there is none instead.
  */
-export function probeOwnView(s: Pick<Setup, "workspace" | "runnerTemp" | "env" | "uid">): Promise<Verdict> {
+export function holdOwnView(s: Pick<Setup, "workspace" | "uid">, transcriptFile: string): HeldView | string {
+  if (process.platform !== "linux") return `not available on ${process.platform}`;
   try {
-    if (process.platform !== "linux") return Promise.resolve(`not available on ${process.platform}`);
     const bin = systemPrograms(s.uid, (what) => {
       throw new Error(what);
     });
-    const workspace = realpathSync(s.workspace);
-    const p = { s, bin, asRoot: privileged(s.uid, bin.sudo), workspace, owner: statSync(workspace) };
-    return probeView(p, randomUid());
+    if (!bin.python3) return "python3 is not in the system's directories";
+    const cwd = realpathSync(s.workspace);
+    return new HeldView({ python: bin.python3, sudo: bin.sudo, root: s.uid === 0, cwd, transcriptFile });
   } catch (e) {
-    return Promise.resolve(`its plan could not be made (${(e as Error).message})`);
+    return `it could not be started (${(e as Error).message})`;
   }
 }
 
@@ -132,7 +132,7 @@ export async function setUpAgentUser(s: Setup): Promise<AgentUser> {
     // Its own view, where the machine allows it, needs no account: its ids are this run's alone, and the
     // namespace shows its name. Else (ACLs) an account is made for it.
     const setup = { s, bin, asRoot, workspace, owner, home, installDir, name };
-    const viewing = await ownView(setup, s.probe ?? probeView(setup, uid), uid);
+    const viewing = await ownView(setup, s.held, [uid, uid]);
     if (typeof viewing === "string") {
       const made = createUser(s, name, home, bin, asRoot, fail, uid);
       end.account = true;
@@ -141,7 +141,7 @@ export async function setUpAgentUser(s: Setup): Promise<AgentUser> {
     const ids = [end.uid, end.gid] as const;
     if (!giveHome(home, ids, root, (to) => asRoot(bin.chown, ["-R", to, home]).ok))
       fail(`could not give ${name} its home for this run`, "");
-    view = typeof viewing === "string" ? viewing : viewing(ids);
+    view = viewing;
     end.view = typeof view === "string" ? undefined : view;
     const plan = end.view;
     end.grants = grantsFor({
@@ -162,7 +162,8 @@ export async function setUpAgentUser(s: Setup): Promise<AgentUser> {
   // The file commands and the raw transcript are under RUNNER_TEMP: not the agent's to read.
   if (s.runnerTemp) chmodSync(s.runnerTemp, 0o700);
   let released: string[] | undefined;
-  const runUser = { name, uid: end.uid, gid: end.gid, root, bin, plan: end.view };
+  const held = end.view && typeof s.held !== "string" ? s.held : undefined;
+  const runUser = { name, uid: end.uid, gid: end.gid, root, bin, held };
   return {
     name,
     home,
@@ -191,8 +192,8 @@ interface RunUser {
   /** Whether the action is root (else it has sudo). */
   root: boolean;
   bin: Programs;
-  /** Its own view (agent-view.ts), set up as root before the drop. */
-  plan?: ViewPlan;
+  /** Its own view's process (held-view.ts), set up as root: it drops to the agent's user last. */
+  held?: HeldView;
 }
 
 function asUser(cmd: AgentCommand, u: RunUser, home: string, agentReal?: string): AgentCommand {
@@ -214,18 +215,11 @@ function asUser(cmd: AgentCommand, u: RunUser, home: string, agentReal?: string)
     delete env[name];
   const file = agentReal ?? cmd.file;
   const inner = ["--no-new-privs", "--", file, ...cmd.args];
+  // Its own view: the held process (root's) runs setpriv, which drops to the agent's user last; the
+  // environment goes to it with the command, through its pipe.
+  if (u.held)
+    return { ...cmd, env, file: u.bin.setpriv, args: [...dropTo(u.uid, u.gid), ...inner], held: u.held };
   const path_ = `PATH=${cmd.env.PATH ?? ""}`;
-  if (u.plan && u.bin.python3) {
-    // agent-view.py as root (the view is root's to make), which drops to the agent's user last.
-    const viewed = viewArgs(u.plan, [u.bin.setpriv, ...dropTo(u.uid, u.gid), ...inner]);
-    if (u.root) return { ...cmd, env, file: u.bin.python3, args: viewed };
-    return {
-      ...cmd,
-      env,
-      file: u.bin.sudo,
-      args: ["-n", "-E", "--", u.bin.env, path_, u.bin.python3, ...viewed],
-    };
-  }
   if (u.root) return { ...cmd, env, file: u.bin.setpriv, args: [...dropTo(u.uid, u.gid), ...inner] };
   // -E keeps the environment built for the agent (its API key among it), never on a command line;
   // sudo's secure_path would replace PATH, which is no secret: it is given back through env.

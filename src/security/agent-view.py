@@ -1,31 +1,13 @@
 """
-The agent's view of the machine (src/security/agent-view.ts builds its plan and says why; README.md "Security model" what it protects).
-
-Run as root, with the plan (agent-view.ts writes it: a line each) as the first argument and the agent's command after it:
-  python3 -I -S agent-view.py PLAN [setpriv ... -- agent ...]
-
-1. A mount namespace of its own: what it mounts is seen by the agent alone, and goes with it.
-2. Every view (the workspace, the agent's home and install) cloned as it is now, with its owner's uid and gid
-   mapped to the agent's (an idmapped mount): the agent reads and writes the workspace as if it were its own,
-   and what it creates there is stored as the owner's. Nothing is changed file by file: the cost does not
-   grow with the workspace.
-3. The agent's account, where the machine has none for it (its uid is this run's alone, made for no one): a
-   line of its own in /etc/passwd and /etc/group, in this namespace only, so that what asks who it is (a
-   shell, git, ssh, Node's os.userInfo()) gets its name and home.
-4. Every cover (the job's homes, RUNNER_TEMP, the workspace's parent) an empty tmpfs, read-only once the
-   views are mounted back into it; the shared temporary directories a private, writable tmpfs each.
-5. A pid namespace whose init (the first process forked into it) is this program's child, as root: it mounts
-   a /proc of the namespace (the agent sees its own processes only), starts the agent's command, and reaps
-   what it leaves; when the agent ends it ends too, and the kernel kills everything left in the namespace,
-   however it was forked. Nothing the agent starts can leave the namespace, nor signal its init.
-6. This process waits for the init and ends as the agent ended: its exit code, or killed by its signal.
-
-Without a command, the init exits once /proc is mounted, and this process with 0: the probe that tells the
-action that the machine allows all of it (a container without CAP_SYS_ADMIN, a file system without idmapped
-mounts, a kernel before 5.12 do not).
-Every failure before the agent starts exits 125 with one line on stderr, "agent view: ...".
-Only the standard library, with -I (no PYTHON* variable, no user site) and -S (no site module, so no .pth
-file of the machine's runs as root).
+The agent's view of the machine: agent-view.ts plans it and says what it is and why, held-view.ts drives this.
+Run as root: python3 -I -S agent-view.py (no PYTHON* variable, no user site, no .pth file of the machine's),
+its stdout the raw transcript already. At once: a mount namespace, a child in a user namespace waiting for
+its mapping, a pid namespace whose init (root, this program's first child) mounts its /proc. Then, from
+stdin, two blocks of lines, each ended by a line of its own: the plan and "set-up" (the init sets the view up
+and says "agent view: ready" on stderr), the command ("arg <hex>", "env <hex>") and "go" (the init starts it
+and reaps what it leaves; when it ends, the kernel kills what is left in the namespace). The end of stdin
+before "go" runs nothing: exit 0. This process ends as the agent ended. A failure before the agent starts
+exits 125 with one line, "agent view: ...", which says why the machine does not allow the view.
 """
 import ctypes, os, sys
 import _signal as signal  # the C module: `signal` would import enum, ~9 ms of a start the agent waits for
@@ -34,10 +16,8 @@ libc = ctypes.CDLL(None, use_errno=True)
 L = ctypes.c_long
 CLONE_NEWNS, CLONE_NEWUSER, CLONE_NEWPID = 0x20000, 0x10000000, 0x20000000
 MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_BIND, MS_REC, MS_PRIVATE = 2, 4, 8, 4096, 16384, 1 << 18
-MNT_DETACH = 2
-AT_FDCWD, AT_EMPTY_PATH, AT_RECURSIVE = -100, 0x1000, 0x8000
-OPEN_TREE_CLONE, OPEN_TREE_CLOEXEC = 1, 0o2000000
-MOVE_MOUNT_F_EMPTY_PATH = 4
+AT_FDCWD, AT_EMPTY_PATH, AT_RECURSIVE, MNT_DETACH = -100, 0x1000, 0x8000, 2
+OPEN_TREE_CLONE, OPEN_TREE_CLOEXEC, MOVE_MOUNT_F_EMPTY_PATH = 1, 0o2000000, 4
 ATTR_RDONLY, ATTR_NOSUID, ATTR_NODEV, ATTR_IDMAP = 1, 2, 4, 0x100000
 # One number on every architecture: these calls came after Linux numbered new calls alike everywhere.
 SYS_OPEN_TREE, SYS_MOVE_MOUNT, SYS_MOUNT_SETATTR = 428, 429, 442
@@ -63,31 +43,42 @@ def mount(src, target, fstype, flags, data):
     check(libc.mount(src, target.encode(), fstype, L(flags), data), "mount " + target)
 
 
-def idmap(owner, agent):
-    """A user namespace mapping the owner's uid and gid to the agent's: what an idmapped mount is given."""
+def user_space():
+    """A child in a user namespace of its own, waiting for its mapping; its /proc directory held (the pid
+    namespace's /proc would not show it). An idmapped mount is given that namespace."""
     ready_r, ready_w = os.pipe()
     done_r, done_w = os.pipe()
     pid = os.fork()
     if pid == 0:
+        os.close(ready_r), os.close(done_w)
         ok = libc.unshare(L(CLONE_NEWUSER)) == 0
         os.write(ready_w, b"1" if ok else b"0")
-        os.read(done_r, 1)
+        os.read(done_r, 1)  # until it is mapped and held, or no one who could map it is left
         os._exit(0)
+    os.close(ready_w), os.close(done_r)
     ok = os.read(ready_r, 1) == b"1"
+    os.close(ready_r)
+    if not ok:
+        fail("a user namespace for the mapping: not permitted")
+    return {"pid": pid, "proc": os.open("/proc/%d" % pid, os.O_PATH | os.O_DIRECTORY), "done": done_w}
+
+
+def mapped(space, owner, agent):
+    """The space's user namespace, mapping the owner's uid and gid to the agent's; the space let go of."""
     try:
-        if not ok:
-            fail("a user namespace for the mapping: not permitted")
         for name, line in (("uid_map", "%d %d 1\n" % (owner[0], agent[0])), ("setgroups", "deny"),
                            ("gid_map", "%d %d 1\n" % (owner[1], agent[1]))):
-            with open("/proc/%d/%s" % (pid, name), "w") as f:
+            with open(name, "w", opener=lambda at, flags: os.open(at, flags, dir_fd=space["proc"])) as f:
                 f.write(line)
-        return os.open("/proc/%d/ns/user" % pid, os.O_RDONLY)
+        return os.open("ns/user", os.O_RDONLY, dir_fd=space["proc"])
+    except OSError as e:
+        fail("map the owner's ids: " + e.strerror)
     finally:
-        os.write(done_w, b"x")
-        os.waitpid(pid, 0)
+        os.write(space["done"], b"x")
+        os.close(space["done"]), os.close(space["proc"])
 
 
-def clone_view(view, agent, spaces):
+def clone_view(view, agent, spaces, early):
     """The view's tree, detached, with its attributes set: mounted later, where a cover may hide it now."""
     fd = check(libc.syscall(L(SYS_OPEN_TREE), L(AT_FDCWD), view["path"].encode(),
                             L(OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_RECURSIVE)), "clone " + view["path"])
@@ -98,7 +89,10 @@ def clone_view(view, agent, spaces):
     if owner is not None:
         key = (owner[0], owner[1])
         if key not in spaces:
-            spaces[key] = idmap(owner, agent)
+            space = early.pop() if early else user_space()  # made early for the first owner
+            spaces[key] = mapped(space, owner, agent)
+            if not space.get("early"):
+                os.waitpid(space["pid"], 0)
         attr.set |= ATTR_IDMAP
         attr.userns = spaces[key]
     check(libc.syscall(L(SYS_MOUNT_SETATTR), L(fd), b"", L(AT_EMPTY_PATH | AT_RECURSIVE),
@@ -106,16 +100,12 @@ def clone_view(view, agent, spaces):
     return fd
 
 
-def depth(path):
-    return path.rstrip("/").count("/")
-
-
 def cover(item):
     # A shared temporary directory: the agent's own, for everyone (sticky); else empty, closed to it.
     data = b"mode=1777" if item.get("shared") else b"mode=0755,size=1m,nr_inodes=1024"
     mount(b"tmpfs", item["path"], b"tmpfs", MS_NOSUID | MS_NODEV, data)
-    # This very mount, held: made read-only at the end whatever has been mounted on its path since (a
-    # remount by path would reach what is on top, a view, and through it the file system under it).
+    # This very mount, held: made read-only at the end, whatever is on its path by then (a remount by path
+    # would reach what is on top, a view, and through it the file system under it).
     item["fd"] = check(libc.syscall(L(SYS_OPEN_TREE), L(AT_FDCWD), item["path"].encode(), L(OPEN_TREE_CLOEXEC)),
                        "hold " + item["path"])
 
@@ -140,16 +130,12 @@ def account(plan):
     uid, gid = plan["agent"]
     lines = {"/etc/passwd": "%s:x:%d:%d::%s:/bin/sh\n" % (who["name"], uid, gid, who["home"]),
              "/etc/group": "%s:x:%d:\n" % (who["name"], gid)}
-    # Written in a tmpfs of this namespace (mounted for the moment on /tmp, which a cover replaces later);
-    # the bind mounts keep the files once it is detached.
+    # Written in a tmpfs on /tmp for the moment (a cover replaces it); the bind mounts keep the files.
     staging = "/tmp"
     mount(b"tmpfs", staging, b"tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, b"mode=0755,size=4m,nr_inodes=16")
     for target, line in lines.items():
-        try:
-            with open(target, "rb") as f:
-                text = f.read()
-        except OSError as e:
-            fail("read " + target + ": " + e.strerror)
+        with open(target, "rb") as f:
+            text = f.read()
         copy = os.path.join(staging, os.path.basename(target))
         with open(copy, "wb") as f:
             f.write(text + (b"" if text.endswith(b"\n") or not text else b"\n") + line.encode())
@@ -158,40 +144,55 @@ def account(plan):
     check(libc.umount2(staging.encode(), MNT_DETACH), "detach " + staging)
 
 
-def set_up(plan):
-    check(libc.unshare(L(CLONE_NEWNS)), "a mount namespace")
-    # Nothing mounted here propagates back to the machine's namespace.
-    mount(None, "/", None, MS_REC | MS_PRIVATE, None)
+def set_up(plan, early):
+    """Steps 2-4, in the namespace made at the start (the init's): what the plan says, then its directory."""
     account(plan)
     spaces = {}
     # Cloned before any cover hides them.
-    views = [dict(v, fd=clone_view(v, plan["agent"], spaces)) for v in plan["views"]]
+    views = [dict(v, fd=clone_view(v, plan["agent"], spaces, early)) for v in plan["views"]]
     for fd in spaces.values():
         os.close(fd)
     # Shallow first, a cover before a view as deep: a view inside a cover is shown through it, a cover
     # inside a view hides that part of it.
-    steps = [(depth(c["path"]), 0, c) for c in plan["covers"]] + [(depth(v["path"]), 1, v) for v in views]
+    depth = lambda item: item["path"].rstrip("/").count("/")  # noqa: E731
+    steps = [(depth(c), 0, c) for c in plan["covers"]] + [(depth(v), 1, v) for v in views]
     for _, is_view, item in sorted(steps, key=lambda s: s[:2]):
         (show if is_view else cover)(item)
     for item in plan["covers"]:
         if not item.get("shared"):
             set_attr(item["fd"], MountAttr(ATTR_RDONLY, 0, 0, 0), "close " + item["path"])
         os.close(item["fd"])
-    # The working directory was resolved before the mounts: by its name again, it is the view's (the
-    # agent starts in the workspace), or, where a cover hides it, the root.
+    # The working directory by its name again: the view's (the agent starts in the workspace), or the root.
     try:
         os.chdir(os.getcwd())
     except OSError:
         os.chdir("/")
 
 
-def parse(text):
-    """The plan, as agent-view.ts writes it: a line each, fields apart by a space, names in hex (json would
-    import re, ~13 ms of a start the agent waits for)."""
+PENDING = [b""]  # what was read from stdin past the last line taken
+
+
+def block(end):
+    """The lines from stdin up to the line `end`; at the end of stdin, nothing is run: exit 0."""
+    lines = []
+    while True:
+        while b"\n" not in PENDING[0]:
+            chunk = os.read(0, 65536)
+            if not chunk:
+                os._exit(0)
+            PENDING[0] += chunk
+        line, _, PENDING[0] = PENDING[0].partition(b"\n")
+        if line == end:
+            return lines
+        lines.append(line.decode("ascii", "replace"))
+
+
+def parse(lines):
+    """The plan as planText writes it: a line each, names in hex (json would import re: ~13 ms of start)."""
     def name(h):
         return bytes.fromhex(h).decode("utf-8", "surrogateescape")
     plan = {"views": [], "covers": []}
-    for line in text.split("\n"):
+    for line in lines:
         f = line.split(" ")
         if f[0] == "agent" and len(f) == 3:
             plan["agent"] = (int(f[1]), int(f[2]))
@@ -211,24 +212,43 @@ def parse(text):
     return plan
 
 
-def quiet(*_):
-    pass
-
-
-def init(argv, report):
-    """Pid 1 of the agent's namespace: its parent, reaping what it leaves; when it goes, the kernel kills the rest."""
-    mount(b"proc", "/proc", b"proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, None)
+def command(lines):
+    """The agent's command (argv, env) as the action sends it: a line each, in hex: no quoting, no shell."""
+    argv, env = [], {}
+    for line in lines:
+        f = line.split(" ")
+        if len(f) != 2 or f[0] not in ("arg", "env"):
+            fail("a command line it does not know: " + f[0][:40])
+        value = bytes.fromhex(f[1])
+        key, eq, val = value.partition(b"=")
+        if f[0] == "arg":
+            argv.append(value)
+        elif eq and key:
+            env[key] = val
+        else:
+            fail("an environment line without a name")
     if not argv:
-        os.write(report, (0).to_bytes(4, "little", signed=True))
-        os._exit(0)
+        fail("a command without a program")
+    return argv, env
+
+
+def init(report, early):
+    """Pid 1 of the agent's namespace: the view set up, the agent started, what it leaves reaped."""
+    mount(b"proc", "/proc", b"proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, None)
+    set_up(parse(block(b"set-up")), early)
+    os.write(2, b"agent view: ready\n")
+    argv, env = command(block(b"go"))
     agent = os.fork()
     if agent == 0:
         for sig in (signal.SIGPIPE, signal.SIGXFSZ):
             signal.signal(sig, signal.SIG_DFL)
         try:
-            os.execv(argv[0], argv)
+            # stdin closed, as the action starts any agent: the CLI is known to hang on an open one.
+            os.dup2(os.open("/dev/null", os.O_RDONLY), 0)
+            os.execve(argv[0], argv, env)
         finally:
             os._exit(127)
+    os.close(0)
     while True:
         pid, status = os.wait()
         if pid == agent:
@@ -237,25 +257,32 @@ def init(argv, report):
 
 
 def main():
-    plan = parse(sys.argv[1])
-    argv = sys.argv[2:]
-    set_up(plan)
+    # What takes the time (namespaces, the mapping's child, the init) is done before the plan comes.
+    check(libc.unshare(L(CLONE_NEWNS)), "a mount namespace")
+    # Nothing mounted here propagates back to the machine's namespace.
+    mount(None, "/", None, MS_REC | MS_PRIVATE, None)
+    early = dict(user_space(), early=True)
     # The group signals of the action reach the agent itself: neither this process nor the namespace's
     # init passes them on (a second SIGTERM can mean "now" to a CLI).
     for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-        signal.signal(sig, quiet)
-    # After the mapping's helpers: the first process forked into the new pid namespace is its init.
+        signal.signal(sig, lambda *_: None)
+    # After the mapping's child: the first process forked into the new pid namespace is its init.
     check(libc.unshare(L(CLONE_NEWPID)), "a pid namespace")
     report_r, report_w = os.pipe()
     pid1 = os.fork()
     if pid1 == 0:
         os.close(report_r)
-        init(argv, report_w)
+        init(report_w, [early])
     os.close(report_w)
-    os.waitpid(pid1, 0)
+    # The plan and the command are the init's to read, the mapping its to write.
+    for fd in (0, early["proc"], early["done"]):
+        os.close(fd)
+    _, ended = os.waitpid(pid1, 0)
+    os.waitpid(early["pid"], 0)
     got = os.read(report_r, 4)
     if len(got) != 4:
-        os._exit(125)
+        # No status: stdin ended before "go" (0: nothing ran), or the init failed.
+        os._exit(os.WEXITSTATUS(ended) if os.WIFEXITED(ended) else 125)
     status = int.from_bytes(got, "little", signed=True)
     if os.WIFSIGNALED(status):
         sig = os.WTERMSIG(status)
@@ -266,4 +293,7 @@ def main():
     os._exit(os.WEXITSTATUS(status))
 
 
-main()
+try:
+    main()
+except OSError as e:  # a file it reads or a directory it makes: one line too, never a traceback
+    fail("%s: %s" % (e.filename, e.strerror))

@@ -10,9 +10,9 @@
  *
  * It needs Linux 5.12 or later, a file system with idmapped mounts under the workspace (ext4, xfs, btrfs,
  * tmpfs since 6.3, overlayfs...), CAP_SYS_ADMIN (a container started without it cannot), and python3 in the
- * system's directories (every hosted Ubuntu image has it; Node has no call for mount_setattr). A probe runs
- * the whole set-up but the agent; where it fails, agent-user.ts shares the workspace by ACL, as before, and
- * says why.
+ * system's directories (every hosted Ubuntu image has it; Node has no call for mount_setattr). It is started
+ * with the strategy and held (held-view.ts), and its set-up is the probe: where it fails, agent-user.ts
+ * shares the workspace by ACL, as before, and says why.
  */
 
 import path from "node:path";
@@ -46,7 +46,7 @@ export interface Account {
   home: string;
 }
 
-/** What agent-view.py is given (its first argument, as {@link planText} writes it). */
+/** What agent-view.py is given (on its stdin, as {@link planText} writes it: held-view.ts). */
 export interface ViewPlan {
   agent: Ids;
   views: View[];
@@ -121,11 +121,6 @@ function needless(c: Cover, o: Cover, oFirst: boolean, views: View[]): boolean {
  */
 const where: URL | string = new URL("./agent-view.py", import.meta.url);
 export const VIEW_PROGRAM = typeof where === "string" ? where : fileURLToPath(where);
-
-/** The command line that sets the view up and runs `inner` in it (none: the probe). */
-export function viewArgs(plan: ViewPlan, inner: string[] = []): string[] {
-  return ["-I", "-S", VIEW_PROGRAM, planText(plan), ...inner];
-}
 
 /**
  * The plan as agent-view.py reads it: a line each, fields apart by a space, every path or name in hex (no

@@ -54,14 +54,17 @@ export interface StashedCredentials {
 /** Takes the persisted credential out of the workspace's local config; undefined when there is none. */
 export async function stashCredentials(workspace: string): Promise<StashedCredentials | undefined> {
   const git = gitIn(workspace);
-  // The common directory: a linked worktree's own git dir has no `config`, its repository's does.
-  const dir = await git(["rev-parse", "--git-common-dir"]);
+  // The common directory (a linked worktree's own git dir has no `config`, its repository's does) and the
+  // entries of its config (`--local`: that file alone, includes not followed, as `--file` reads it) asked
+  // at once: two gits in the time of one, before the agent exists.
+  const [dir, listed] = await Promise.all([
+    git(["rev-parse", "--git-common-dir"]),
+    git(["config", "--local", "--null", "--get-regexp", CREDENTIAL_KEYS]),
+  ]);
   const gitDir = dir.stdout.toString("utf8").trim();
-  if (dir.code !== 0 || !gitDir) return undefined;
+  if (dir.code !== 0 || !gitDir || listed.code !== 0) return undefined;
   const real = realpathSync(path.resolve(workspace, gitDir));
   const file = path.join(real, "config");
-  const listed = await git(["config", "--file", file, "--null", "--get-regexp", CREDENTIAL_KEYS]);
-  if (listed.code !== 0) return undefined;
   const entries: StashedCredentials["entries"] = [];
   for (const item of listed.stdout.toString("utf8").split("\0")) {
     if (item === "") continue;

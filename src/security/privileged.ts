@@ -2,7 +2,7 @@
  * How the agent's user's set-up and end run programs: as root (or with sudo) and as the agent's user, each
  * found in the system's directories alone (strategy.ts findSystemProgram), never through the job's PATH.
  */
-import { type SpawnSyncReturns, spawn, spawnSync } from "node:child_process";
+import { type SpawnSyncReturns, spawnSync } from "node:child_process";
 import { SYSTEM_DIRS } from "../base/system-dirs.js";
 import type { Privileged, Ran } from "./agent-user-end.js";
 import { findSystemProgram } from "./strategy.js";
@@ -54,35 +54,6 @@ function asRootCommand(
 export function privileged(uid: number, sudo: string | undefined): Privileged {
   return (file, args, timeoutMs) =>
     ran(spawnSync(...asRootCommand(uid, sudo, file, args), asOptions(timeoutMs)), timeoutMs);
-}
-
-/**
- * As {@link privileged}, started now and awaited later: for what runs beside the set-up's other steps (the
- * probe of the agent's own view beside the creation of its user).
- */
-export function privilegedLater(
-  uid: number,
-  sudo: string | undefined,
-  file: string,
-  args: string[],
-  timeoutMs: number,
-): Promise<Ran> {
-  const [cmd, argv] = asRootCommand(uid, sudo, file, args);
-  return new Promise((resolve) => {
-    const child = spawn(cmd, argv, {
-      stdio: ["ignore", "ignore", "pipe"],
-      timeout: timeoutMs,
-      killSignal: "SIGKILL",
-    });
-    let err = "";
-    child.stderr?.setEncoding("utf8").on("data", (c: string) => {
-      if (err.length < 64 * 1024) err += c;
-    });
-    child.once("error", (e) => resolve({ ok: false, code: null, out: "", err: e.message }));
-    child.once("close", (code, signal) =>
-      resolve({ ok: code === 0, code, out: "", err: err.trim(), timedOut: signal !== null }),
-    );
-  });
 }
 
 /**
