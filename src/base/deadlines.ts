@@ -117,8 +117,9 @@ export const RUN_DEADLINES = {
    */
   aclUndoMs: 300_000,
   /**
-   * The probe of the agent's own view (security/agent-view.ts), before the agent: python3 started as root,
-   * a mount namespace set up and left. Tens of milliseconds; past this the workspace is shared by ACL.
+   * The agent's own view's set-up (security/held-view.ts), from its plan to "ready": python3, started as
+   * root with the strategy, sets the namespaces up. Tens of milliseconds; past this the workspace is shared
+   * by ACL.
    */
   viewProbeMs: 5_000,
 } as const;

@@ -59,7 +59,7 @@ export interface ViewInput {
   workspace: string;
   owner: Ids;
   agent: Ids;
-  /** The agent's home for this run: its own already (the probe, made before it, has none). */
+  /** The agent's home for this run: its own already. */
   home?: string;
   install?: { dir: string; owner: Ids };
   /** The job's homes and RUNNER_TEMP. */

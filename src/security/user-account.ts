@@ -150,7 +150,7 @@ export function giveHome(
 /** Where the agent's user's uid is drawn from (createUser). */
 export const UID_RANGE = { from: 40_000, count: 20_000 } as const;
 
-/** A uid from {@link UID_RANGE}, at random (the probe's, which runs nothing as it, takes one unheld). */
+/** A uid from {@link UID_RANGE}, at random (held by {@link claimUid} before anything runs as it). */
 export const randomUid = () => UID_RANGE.from + (Number.parseInt(randomHex(4), 16) % UID_RANGE.count);
 
 /** The CLI's state dir in the agent's home (`~/.cursor`, where older builds keep it whatever the
