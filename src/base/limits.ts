@@ -81,3 +81,9 @@ export const CONVERSATION_HUNK_CHARS = 4_000;
 export const CONVERSATION_COMMENTS = 20;
 export const CONVERSATION_FILES = 100;
 export const CONVERSATION_TASK_BYTES = 64 * 1024;
+
+/**
+ * The requests one conversation run answers at most (docs/conversation.md "No request lost"): its own and
+ * the oldest of those no answer has named yet; the rest wait for the next run (the answer says how many).
+ */
+export const CONVERSATION_REQUESTS = 10;
