@@ -15,7 +15,7 @@ import {
 } from "../base/limits.js";
 import type { Written } from "../github/conversation-event.js";
 import type { RequestKind } from "../github/marker.js";
-import { cap, capBytes, clean } from "./clean.js";
+import { cap, capBytes, capEnd, clean, shownAsWritten } from "./clean.js";
 
 export interface EarlierComment {
   author: string;
@@ -58,7 +58,9 @@ export function composeTask(p: TaskParts): string {
       quote(cap(p.request, CONVERSATION_TEXT_CHARS)) || `(no words: the ${what} below is the request)`,
     ),
     section(
-      `The ${what}: ${oneLine(clean(p.where.title))}`,
+      // The payload's title and description: as they were when the request was written (an edit since is
+      // not fetched; the request itself is read again before the answer, publish/answer.ts).
+      `The ${what} (as when asked): ${oneLine(clean(p.where.title))}`,
       quote(cap(clean(p.where.body), CONVERSATION_TEXT_CHARS)) || "(no description)",
     ),
     place(p.written),
@@ -81,7 +83,13 @@ function quote(text: string): string {
 }
 
 function oneLine(text: string): string {
-  return cap(text.replace(/\s+/g, " ").trim(), 300);
+  return cap(text.replace(/[\s\x85]+/g, " ").trim(), 300).replace("\n", " ");
+}
+
+/** A file's name as written (a name may hold any character but `/` and NUL), in code, on one line. */
+function fileName(name: string): string {
+  const shown = shownAsWritten(name).replace(/\n/g, "<U+000A>").replace(/`/g, "'");
+  return `\`${cap(shown, 300).replace("\n", " ")}\``;
 }
 
 /** A review comment's file, line(s) and diff hunk. */
@@ -89,9 +97,11 @@ function place(w: Written | undefined): string | undefined {
   if (w?.kind !== "review-comment" || !w.path) return undefined;
   const lines =
     w.line === undefined ? "" : w.startLine ? `, lines ${w.startLine}-${w.line}` : `, line ${w.line}`;
-  const head = `The comment is on \`${oneLine(w.path).replace(/`/g, "'")}\`${lines}.`;
+  const head = `The comment is on ${fileName(w.path)}${lines}.`;
   if (!w.diffHunk) return section("Where the review comment is", head);
-  const hunk = cap(w.diffHunk.replace(/[\p{Cf}]/gu, ""), CONVERSATION_HUNK_CHARS);
+  // Code is shown as written (every invisible character spelled out); GitHub's hunk ends at the line
+  // the comment is on, so a long one loses its start.
+  const hunk = capEnd(shownAsWritten(w.diffHunk), CONVERSATION_HUNK_CHARS);
   // A fence longer than any run of backticks in the hunk: it cannot be closed from inside.
   const fence = "`".repeat(Math.max(3, ...[...hunk.matchAll(/`+/g)].map((m) => m[0].length + 1)));
   return section("Where the review comment is", `${head} Its diff hunk:\n\n${fence}diff\n${hunk}\n${fence}`);
@@ -121,7 +131,7 @@ function carriedRequests(pending: CarriedRequest[], more: number): string | unde
 function changedFiles(files: string[] | undefined): string | undefined {
   if (!files) return undefined;
   if (files.length === 0) return section("Changed files", "(none)");
-  const shown = files.slice(0, CONVERSATION_FILES).map((f) => `- \`${oneLine(f).replace(/`/g, "'")}\``);
+  const shown = files.slice(0, CONVERSATION_FILES).map((f) => `- ${fileName(f)}`);
   const more = files.length - shown.length;
   return section(
     `Changed files (${files.length})`,

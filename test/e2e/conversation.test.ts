@@ -52,7 +52,7 @@ describe.concurrent("conversation mode", () => {
     expect(r.code, r.stderr).toBe(0);
     const prompt = r.record?.parsed?.prompt ?? "";
     expect(prompt).toContain("## The request\n\n> please explain the parser change");
-    expect(prompt).toContain("## The pull request: Spelling error in the README file");
+    expect(prompt).toContain("## The pull request (as when asked): Spelling error in the README file");
     expect(prompt).toContain("## Changed files (2)\n\n- `src/parser.ts`\n- `README.md`");
     expect(api.conversation.reactions).toEqual([{ on: "issue-comment", id: ASKING_ID, content: "eyes" }]);
     const answers = api
