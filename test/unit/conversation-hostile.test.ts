@@ -51,6 +51,32 @@ describe("hidden on GitHub, gone for the agent", () => {
     expect(clean(text)).toBe("[collapsed content left out]ok");
   });
 
+  it.each([
+    [
+      "an image's alt text (a picture that loads hides it)",
+      "![secret](https://x/p.png)ok",
+      "![](https://x/p.png)ok",
+    ],
+    ["an image's alt text with brackets in it", "![a [b] secret](p.png)ok", "![](p.png)ok"],
+    ["a reference image's alt text", "![secret][p]ok", "![][p]ok"],
+    ["a link's title (shown on hover)", '[ok](https://x "secret")', "[ok](https://x )"],
+    [
+      "a title in single quotes or parentheses",
+      "[ok](x 'secret') [ok](<https://y> (secret))",
+      "[ok](x ) [ok](<https://y> )",
+    ],
+    ["but not in code", '`![keep](p.png)` `[ok](x "keep")`', '`![keep](p.png)` `[ok](x "keep")`'],
+  ])("a link's or image's hidden text: %s", (_name, text, expected) => {
+    expect(clean(text)).toBe(expected);
+  });
+
+  it("a character reference to an invisible or control character goes; any other shows as written", () => {
+    expect(clean("a&#8238;b&#x200b;c&#X202E;d&zwj;e&shy;f&#0;g&#133;h")).toBe("abcdefgh");
+    expect(clean("&lt;!-- shown --&gt; &#60;details&#62;x&#60;/details&#62; &amp; &#233; &#x1F600;")).toBe(
+      "&lt;!-- shown --&gt; &#60;details&#62;x&#60;/details&#62; &amp; &#233; &#x1F600;",
+    );
+  });
+
   it("HTML in code stays (it is shown as written)", () => {
     expect(clean('use `<abbr title="x">` and\n\n```\n<img alt="y">\n[a]: b\n```')).toBe(
       'use `<abbr title="x">` and\n\n```\n<img alt="y">\n[a]: b\n```',
@@ -128,6 +154,10 @@ describe("100,000+ characters of each adversarial shape: the results hold", () =
     ["processing instructions never closed", times("<?x "), ""],
     ["comment openers", times("<!--"), ""],
     ["link definitions", times("[a]: b\n"), ""],
+    ["links never closed", times("[a]("), times("[a](")],
+    ["image openers", times("!["), times("![")],
+    ["titles never closed", times('[a](x "'), times('[a](x "').trim()],
+    ["brackets nested 30,000 deep", `![${times("[", 30_000)}x${times("]", 30_000)}](p)`, "![](p)"],
   ])("%s", (_name, text, expected) => {
     expect(clean(text)).toBe(expected);
   });
