@@ -8,6 +8,7 @@
  * Trust boundary: an answer's record of what it answered (../github/marker.ts) is plain text, and anyone
  * who can comment can paste one. It counts only on a comment the action wrote (../github/identity.ts).
  */
+import { CONVERSATION_PENDING_HOURS } from "../base/limits.js";
 import type { Author } from "../github/api.js";
 import { writtenByUs } from "../github/identity.js";
 import { answeredIn, MARKER_PREFIX, type RequestRef } from "../github/marker.js";
@@ -30,6 +31,9 @@ export interface Pending {
   request: string;
 }
 
+/** GitHub's time as an instant (NaN when unknown: then nothing compares as before). */
+const instant = (at: string | undefined): number => Date.parse(at ?? "");
+
 export const refKey = (r: RequestRef): string => `${r.kind}:${r.id}`;
 
 /** An answer of ours from before answers named their requests: its marker's key ends in `/answer`. */
@@ -49,7 +53,7 @@ export function answeredSoFar(
     if (!writtenByUs(item, me)) continue;
     const refs = answeredIn(item.body);
     if (refs) for (const r of refs) named.add(refKey(r));
-    else if (LEGACY_ANSWER.test(item.body) && item.at && (!legacyUntil || item.at > legacyUntil))
+    else if (LEGACY_ANSWER.test(item.body) && item.at && !(instant(item.at) <= instant(legacyUntil)))
       legacyUntil = item.at;
   }
   return { named, legacyUntil };
@@ -58,30 +62,33 @@ export function answeredSoFar(
 /** Whether `a` was written before `b`: by time, and by id within one kind (GitHub's ids only grow). */
 export function before(a: ThreadItem, b: { ref: RequestRef; at?: string }): boolean {
   if (a.ref.kind === b.ref.kind && a.ref.kind !== "issue") return a.ref.id < b.ref.id;
-  return a.at !== undefined && b.at !== undefined && a.at < b.at;
+  return instant(a.at) < instant(b.at);
 }
 
 /**
  * The requests written before `current` that no answer of ours names, oldest first: by the same rules as
  * the decision (the phrase as a word in the cleaned text; the action's own comments and anything carrying
  * its marker never ask, as the trigger gate's loop guard has it). Only what came before: a newer request
- * has a run of its own waiting (the last one pending is never replaced), which would answer it again.
- * Who wrote each is not judged here.
+ * has a run of its own waiting (the last one pending is never replaced), which would answer it again; and
+ * at most CONVERSATION_PENDING_HOURS before it (older mentions of the phrase, from before the action
+ * answered here, are not taken up when it is installed). Who wrote each is not judged here.
  */
 export function unanswered(
   items: readonly ThreadItem[],
   o: { phrase: string; me: string | undefined; current: { ref: RequestRef; at?: string } },
 ): Pending[] {
   const { named, legacyUntil } = answeredSoFar(items, o.me);
+  const since = instant(o.current.at) - CONVERSATION_PENDING_HOURS * 3_600_000;
   const out: Pending[] = [];
   for (const item of items) {
     if (named.has(refKey(item.ref)) || !before(item, o.current)) continue;
+    if (instant(item.at) < since) continue;
     if (writtenByUs(item, o.me) || item.body.includes(MARKER_PREFIX)) continue;
-    if (legacyUntil && item.at && item.at <= legacyUntil) continue;
+    if (instant(item.at) <= instant(legacyUntil)) continue;
     const request = requestIn(item.body, o.phrase);
     if (request !== undefined) out.push({ item, request });
   }
   // Oldest first, when GitHub said when each was written (a stable sort: ties keep the listing's order).
-  if (out.some((p) => p.item.at === undefined)) return out;
-  return out.sort((a, b) => (a.item.at as string).localeCompare(b.item.at as string));
+  if (out.some((p) => Number.isNaN(instant(p.item.at)))) return out;
+  return out.sort((a, b) => instant(a.item.at) - instant(b.item.at));
 }

@@ -130,9 +130,9 @@ class Conversation {
     await this.reacted;
   }
 
-  private async react(client: Promise<ConversationClient>): Promise<void> {
+  private async react(client: Promise<ConversationClient>, ref?: RequestRef): Promise<void> {
     const { repository, conversation, thread } = this.context;
-    const on = reactionTarget(conversation?.written, thread?.issue);
+    const on = ref ? refTarget(ref) : reactionTarget(conversation?.written, thread?.issue);
     if (!repository || !on) return;
     try {
       await (await client).react(repository, on, "eyes");
@@ -154,6 +154,8 @@ class Conversation {
       event.subject.isPull ? this.files(client) : undefined,
     ]);
     this.heard = heard;
+    // The requests taken up get their 👀 too: they are being answered now.
+    await Promise.all(heard.pending.map((p) => this.react(client, p.item.ref)));
     const task = composeTask({
       prompt: this.given.prompt,
       request: asked.request,
@@ -221,6 +223,12 @@ function reactionTarget(w: Written | undefined, issue: number | undefined): Reac
   // A review has no reactions API.
   if (w.kind === "review" || w.id === undefined) return undefined;
   return { kind: w.kind, id: w.id };
+}
+
+/** What a request taken up is, as a reaction's target (a review has none). */
+function refTarget(ref: RequestRef): ReactionTarget | undefined {
+  if (ref.kind === "issue") return { kind: "issue", issue: ref.id };
+  return ref.kind === "review" ? undefined : { kind: ref.kind, id: ref.id };
 }
 
 function short(e: unknown): string {

@@ -46,7 +46,10 @@ function reviewRequest(api: GitHubApi): number {
     pull: 1,
     author: { login: "alice", type: "User" },
     body: "",
-    comments: [{ path: "src/parser.ts", line: 3, body: "@cursor is this line needed?" }],
+    // Before the comments (the stand-in's are from 2026-01-01T00:00:00Z, a minute apart).
+    comments: [
+      { path: "src/parser.ts", line: 3, body: "@cursor is this line needed?", at: "2025-12-31T23:00:00Z" },
+    ],
   });
   return review.comments[0]?.id ?? 0;
 }
@@ -81,7 +84,7 @@ describe.concurrent("no request lost", () => {
     const prompt = r.record?.parsed?.prompt ?? "";
     const carried = carriedSection(prompt);
     expect(carried).toContain("## Earlier requests not answered yet (3, oldest first)");
-    // Oldest first: the review comment (2011, GitHub's example) before the comments (2026).
+    // Oldest first: the review comment before the comments.
     expect(carried).toMatch(
       /1\. @alice, in a review comment:\n> is this line needed\?\n\n2\. @alice, in a comment:\n> and the lexer\?\n\n3\. @Codertocat, in a comment:\n> and the build\?/,
     );
@@ -96,6 +99,10 @@ describe.concurrent("no request lost", () => {
     );
     expect(body).toContain(
       `This answers 4 requests: [review comment ${rc}](https://github.com/octo/repo/pull/1#discussion_r${rc}), [comment ${B}](https://github.com/octo/repo/pull/1#issuecomment-${B}), [comment ${B2}](https://github.com/octo/repo/pull/1#issuecomment-${B2}), [comment ${C}](https://github.com/octo/repo/pull/1#issuecomment-${C}).`,
+    );
+    // Each request answered got its 👀: the run's own, and those taken up.
+    expect(api.conversation.reactions.map((x) => `${x.on}:${x.id}`).sort()).toEqual(
+      [`issue-comment:${C}`, `review-comment:${rc}`, `issue-comment:${B}`, `issue-comment:${B2}`].sort(),
     );
     expect(api.requests.flatMap((q) => checkExchange(q, { responses: true }))).toEqual([]);
   });

@@ -93,6 +93,15 @@ describe("the requests not answered yet", () => {
     expect(unanswered(mine, { ...opts, me: "octo-user" })).toEqual([]);
   });
 
+  it("only what came at most a day before the run's own request (older mentions are not taken up)", () => {
+    const items = [
+      comment(1, "@cursor a year ago", alice, "2025-01-01T00:00:00Z"),
+      comment(2, "@cursor yesterday", alice, "2026-01-01T00:00:01Z"),
+      comment(3, "@cursor when unknown", alice),
+    ];
+    expect(unanswered(items, opts).map((p) => p.item.ref.id)).toEqual([2, 3]);
+  });
+
   it("across kinds, oldest first by GitHub's times", () => {
     const review: ThreadItem = {
       ref: { kind: "review-comment", id: 900 },
