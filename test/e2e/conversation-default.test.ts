@@ -38,7 +38,7 @@ it.skipIf(!asRoot)(
         pull: n,
         author: { login: "Codertocat", type: "User" },
         body: "",
-        comments: [at],
+        comments: [{ ...at, body: "Why a heading here?" }],
       });
       const root = review.comments[0]?.id ?? 0;
       // Earlier replies by a writer, many-byte characters and all, enough to fill the task to its cap.
