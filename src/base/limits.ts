@@ -81,3 +81,16 @@ export const CONVERSATION_HUNK_CHARS = 4_000;
 export const CONVERSATION_COMMENTS = 20;
 export const CONVERSATION_FILES = 100;
 export const CONVERSATION_TASK_BYTES = 64 * 1024;
+
+/**
+ * The requests one conversation run answers at most (docs/conversation.md "No request lost"): its own and
+ * the oldest of those no answer has named yet; the rest wait for the next run (the answer says how many).
+ */
+export const CONVERSATION_REQUESTS = 10;
+
+/**
+ * How far before a run's own request it looks for requests not answered yet (hours, by GitHub's times): a
+ * run that gave way to a newer one waited behind the one running (a job runs 6 hours at most on GitHub's
+ * runners), and older mentions of the phrase (from before the action answered here) are not taken up.
+ */
+export const CONVERSATION_PENDING_HOURS = 24;

@@ -29,8 +29,8 @@ export function decide(
   prompted: boolean,
 ): Decision {
   if (!event) return notAsked(`this ${eventName} event names no issue or pull request`);
-  const written = eventName === "issues" ? issueText(event) : (event.written?.body ?? "");
-  const found = requestAfter(clean(written), s.triggerPhrase);
+  const written = eventName === "issues" ? issueText(event.subject) : (event.written?.body ?? "");
+  const found = requestIn(written, s.triggerPhrase);
   if (prompted) return { kind: "asked", request: found ?? clean(written), how: "the workflow's prompt" };
   if (eventName === "issues") {
     const by = issueTrigger(event, s);
@@ -57,12 +57,17 @@ function askedBefore(eventName: string, event: ConversationEvent, phrase: string
   const before = event.before ?? {};
   const body = before.body ?? (eventName === "issues" ? event.subject.body : (event.written?.body ?? ""));
   const text = eventName === "issues" ? `${before.title ?? event.subject.title}\n\n${body}` : body;
-  return requestAfter(clean(text), phrase) !== undefined;
+  return requestIn(text, phrase) !== undefined;
+}
+
+/** The request a text written on GitHub makes (cleaned: hidden markup never asks), or undefined. */
+export function requestIn(text: string, phrase: string): string | undefined {
+  return requestAfter(clean(text), phrase);
 }
 
 /** An issue's title, then its body: the phrase may be in either. */
-function issueText(event: ConversationEvent): string {
-  return `${event.subject.title}\n\n${event.subject.body}`;
+export function issueText(subject: { title: string; body: string }): string {
+  return `${subject.title}\n\n${subject.body}`;
 }
 
 function issueTrigger(event: ConversationEvent, s: ConversationSettings): string | undefined {

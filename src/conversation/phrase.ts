@@ -15,10 +15,10 @@ function prose(text: string): string {
   return blank(inlineCode, blank(fences, blank(comments, text)));
 }
 
-type Ranges = (text: string) => [number, number][];
+export type Ranges = (text: string) => [number, number][];
 
 /** The text with each range's characters (line breaks kept) turned to spaces. */
-function blank(ranges: Ranges, text: string): string {
+export function blank(ranges: Ranges, text: string): string {
   let out = "";
   let at = 0;
   for (const [from, to] of ranges(text)) {
@@ -52,7 +52,7 @@ function fenceOf(line: string): { ch: string; len: number; rest: string } | unde
 }
 
 /** Fenced code blocks, fence lines included: to a closing fence as long at least, or to the end. */
-const fences: Ranges = (text) => {
+export const fences: Ranges = (text) => {
   const out: [number, number][] = [];
   let open: { ch: string; len: number; from: number } | undefined;
   for (let at = 0; at <= text.length; ) {
@@ -76,7 +76,7 @@ const fences: Ranges = (text) => {
  * Inline code spans: a run of backticks to the next run of the same length (CommonMark); a run with none
  * after it is literal. Each run's match is found through the runs of its length, read forward once.
  */
-const inlineCode: Ranges = (text) => {
+export const inlineCode: Ranges = (text) => {
   const runs: { at: number; len: number }[] = [];
   for (let i = text.indexOf("`"); i !== -1; ) {
     let j = i;

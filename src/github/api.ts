@@ -26,12 +26,17 @@ export interface IssueComment {
 export interface Authored {
   body?: string | null;
   user?: Author | null;
+  /** A review's id, its link and when it was submitted (conversation mode's pending requests). */
+  id?: number;
+  html_url?: string;
+  submitted_at?: string | null;
 }
 
 /** A review comment as listed: its id, and the thread's first comment when it is a reply. */
 export interface ReviewCommentRead extends Authored {
   id?: number;
   in_reply_to_id?: number;
+  created_at?: string;
 }
 
 export interface GitHubClient extends ReviewClient {
@@ -109,6 +114,7 @@ export type ConversationClient = Pick<
   | "permission"
   | "comments"
   | "reviewComments"
+  | "reviews"
   | "pullFiles"
   | "react"
   | "reply"

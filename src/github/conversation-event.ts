@@ -18,13 +18,16 @@ export interface Written {
   diffHunk?: string;
   /** A review comment that replies in a thread: the thread's first comment. */
   inReplyTo?: number;
+  /** Its page on GitHub, and when it was written (GitHub's timestamps). */
+  url?: string;
+  at?: string;
 }
 
 export interface ConversationEvent {
   /** The payload's `action` (`created`, `opened`, `assigned`…). */
   action: string;
   /** The issue or pull request the event is about. */
-  subject: { title: string; body: string; isPull: boolean };
+  subject: { title: string; body: string; isPull: boolean; url?: string; at?: string; author?: Author };
   written?: Written;
   /** `issues` `assigned`: who was assigned. */
   assignee?: string;
@@ -32,6 +35,12 @@ export interface ConversationEvent {
   label?: string;
   /** An edit's text before it (`changes.*.from`): the body, and an issue's title. */
   before?: { body?: string; title?: string };
+}
+
+/** Who wrote the issue (a login, and `Bot` or `User`). */
+export interface Author {
+  login: string;
+  type?: string;
 }
 
 const WRITTEN_KIND: Record<string, Written["kind"]> = {
@@ -55,6 +64,12 @@ export function readConversationEvent(eventName: string, raw: unknown): Conversa
       isPull: pr !== undefined || issue?.pull_request !== undefined,
     },
   };
+  const url = text(about.html_url);
+  if (url) event.subject.url = url;
+  const at = text(about.created_at);
+  if (at) event.subject.at = at;
+  const author = text(obj(about.user)?.login);
+  if (author) event.subject.author = { login: author, type: text(obj(about.user)?.type) };
   const kind = WRITTEN_KIND[eventName];
   const written = obj(kind === "review" ? p.review : p.comment);
   if (kind && written) event.written = readWritten(kind, written);
@@ -73,6 +88,10 @@ export function readConversationEvent(eventName: string, raw: unknown): Conversa
 
 function readWritten(kind: Written["kind"], w: Obj): Written {
   const out: Written = { kind, id: positive(w.id), body: text(w.body) ?? "" };
+  const url = text(w.html_url);
+  if (url) out.url = url;
+  const at = text(w.created_at) ?? text(w.submitted_at);
+  if (at) out.at = at;
   if (kind !== "review-comment") return out;
   out.path = text(w.path);
   // `line` is null once the line is outdated; `original_line` still names where it was written.

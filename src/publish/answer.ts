@@ -9,7 +9,7 @@
 import { COMMENT_MARKER_ROOM, GITHUB_BODY_CHARS } from "../base/limits.js";
 import type { Redact } from "../base/redact.js";
 import type { IssueRef } from "../github/context.js";
-import { marker } from "../github/marker.js";
+import { answeredMarker, marker, type RequestRef } from "../github/marker.js";
 import type { RunModel } from "../model/run-model.js";
 import type { Verdict } from "../model/verdict.js";
 import { agentMarkdown } from "../render/agent-markdown.js";
@@ -24,6 +24,10 @@ export interface AnswerPlace {
   replyTo?: number;
   /** The comment that asked, as the event had it: looked at again before answering. */
   asked?: { kind: "issue-comment" | "review-comment"; id: number; body: string };
+  /** The requests answered, oldest first (the run's own last), with their pages on GitHub. */
+  answers?: { ref: RequestRef; url?: string }[];
+  /** Requests not answered yet beyond the cap, left for a later run. */
+  waiting?: number;
 }
 
 /** What the answer says first when the comment that asked changed while the agent worked. */
@@ -41,17 +45,45 @@ export interface Answered {
 }
 
 /** The answer's body: the final message, or what became of the run when there is none; the run's link. */
-export function answerBody(a: Answered, key: string, redact: Redact, note = ""): string {
+export function answerBody(
+  a: Answered,
+  key: string,
+  redact: Redact,
+  note = "",
+  place: Pick<AnswerPlace, "answers" | "waiting"> = {},
+): string {
   const shown = finalMessage(a.model, a.contract, redact);
   const ending = a.verdict.conclusion === "success" ? "" : `${HEADLINE[a.verdict.conclusion]}. `;
-  const link = a.runUrl && /^https:\/\/[^\s()<>]+$/.test(a.runUrl) ? `[The run](${a.runUrl})` : "The run";
-  const footer = `<sub>${ending}${link} has the log and the report.</sub>`;
-  const mark = marker(`${key}/answer`);
-  const room = GITHUB_BODY_CHARS - COMMENT_MARKER_ROOM - footer.length - note.length - 6;
+  const link = linkTo(a.runUrl, "The run");
+  const footer = `<sub>${ending}${link} has the log and the report.${answersLine(place)}</sub>`;
+  const answers = place.answers ?? [];
+  const mark = `${marker(`${key}/answer`)}${answers.length ? `\n${answeredMarker(answers.map((x) => x.ref))}` : ""}`;
+  const room = GITHUB_BODY_CHARS - mark.length - COMMENT_MARKER_ROOM - footer.length - note.length - 6;
   const text = shown
     ? capMarkdown(agentMarkdown(shown), room, "_(the answer was cut: the run has all of it)_")
     : "_The agent ended without a final message._";
   return `${mark}\n${note ? `${note}\n\n` : ""}${text}\n\n${footer}`;
+}
+
+/** A link to one of GitHub's pages (a URL GitHub gave, checked: never a word the agent wrote), else plain. */
+function linkTo(url: string | undefined, text: string): string {
+  return url && /^https:\/\/[^\s()<>[\]]+$/.test(url) ? `[${text}](${url})` : text;
+}
+
+const KIND_WORDS: Record<RequestRef["kind"], string> = {
+  issue: "the issue",
+  "issue-comment": "comment",
+  "review-comment": "review comment",
+  review: "review",
+};
+
+/** Which requests the answer answers, when it answers more than the one it is posted for. */
+function answersLine(p: Pick<AnswerPlace, "answers" | "waiting">): string {
+  const answers = p.answers ?? [];
+  const waiting = p.waiting ? ` ${p.waiting} more wait for a later run.` : "";
+  if (answers.length < 2) return waiting;
+  const each = answers.map((x) => linkTo(x.url, `${KIND_WORDS[x.ref.kind]} ${x.ref.id}`));
+  return `<br>This answers ${answers.length} requests: ${each.join(", ")}.${waiting}`;
 }
 
 /**

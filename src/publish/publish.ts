@@ -128,7 +128,7 @@ async function answer(
     deps.warning("No github-token: the answer was not written. The job summary has the report.");
     return;
   }
-  const body = (note: string) => answerBody({ ...o, ...input }, s.commentKey, input.redact, note);
+  const body = (note: string) => answerBody({ ...o, ...input }, s.commentKey, input.redact, note, o.answer);
   await writeAnswerWithin(body, o.answer, s.githubToken, deps, [RUN_DEADLINES.commentMs, 0]);
 }
 

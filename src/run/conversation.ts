@@ -6,20 +6,18 @@
  * are left out (an outsider's text must not steer the agent), and counted.
  */
 
-import { CONVERSATION_COMMENTS } from "../base/limits.js";
 import { type Decision, decide } from "../conversation/decide.js";
-import { composeTask, type EarlierComment } from "../conversation/task.js";
-import { botAllowed, userAllowed, writes } from "../gates/trigger.js";
-import type { ConversationClient, IssueComment, ReactionTarget } from "../github/api.js";
+import type { Pending } from "../conversation/pending.js";
+import { type CarriedRequest, composeTask } from "../conversation/task.js";
+import type { ConversationClient, ReactionTarget } from "../github/api.js";
 import type { IssueRef, RunContext } from "../github/context.js";
-import type { Written } from "../github/conversation-event.js";
-import { MARKER_PREFIX } from "../github/marker.js";
+import type { ConversationEvent, Written } from "../github/conversation-event.js";
+import type { RequestRef } from "../github/marker.js";
 import type { AnswerPlace } from "../publish/answer.js";
 import type { LogWriter } from "../render/log-writer.js";
 import type { Settings } from "../settings/settings.js";
+import { type Heard, readConversation } from "./conversation-thread.js";
 
-/** Earlier comments looked at (the latest): who wrote each is asked of GitHub once per author. */
-const COMMENTS_LOOKED_AT = 2 * CONVERSATION_COMMENTS;
 /** Changed files listed at most (GitHub lists up to 3,000). */
 const FILES_READ = 3_000;
 
@@ -81,6 +79,8 @@ class Conversation {
   /** The prompt: the workflow's instructions, if any, with the task. */
   readonly prompt: Promise<string>;
   private readonly reacted: Promise<void>;
+  /** The conversation as read for the task (the requests taken up among it). */
+  private heard: Heard | undefined;
 
   constructor(
     private readonly given: Settings,
@@ -107,7 +107,22 @@ class Conversation {
     const first = w?.kind === "review-comment" ? (w.inReplyTo ?? w.id) : undefined;
     const asked =
       w && w.kind !== "review" && w.id !== undefined ? { kind: w.kind, id: w.id, body: w.body } : undefined;
-    return { thread, ...(first === undefined ? {} : { replyTo: first }), ...(asked ? { asked } : {}) };
+    return {
+      thread,
+      ...(first === undefined ? {} : { replyTo: first }),
+      ...(asked ? { asked } : {}),
+      answers: this.answers(thread),
+      waiting: this.heard?.more ?? 0,
+    };
+  }
+
+  /** What the answer answers, oldest first: the requests taken up, then the run's own. */
+  private answers(thread: IssueRef): AnswerPlace["answers"] {
+    const event = this.context.conversation;
+    const taken = (this.heard?.pending ?? []).map((p) => ({ ref: p.item.ref, url: p.item.url }));
+    const own = event && ownRequest(event, thread);
+    const url = event?.written ? event.written.url : event?.subject.url;
+    return own ? [...taken, { ref: own.ref, url }] : taken;
   }
 
   /** The reaction is waited for only so that the log has its line before the agent's. */
@@ -115,9 +130,9 @@ class Conversation {
     await this.reacted;
   }
 
-  private async react(client: Promise<ConversationClient>): Promise<void> {
+  private async react(client: Promise<ConversationClient>, ref?: RequestRef): Promise<void> {
     const { repository, conversation, thread } = this.context;
-    const on = reactionTarget(conversation?.written, thread?.issue);
+    const on = ref ? refTarget(ref) : reactionTarget(conversation?.written, thread?.issue);
     if (!repository || !on) return;
     try {
       await (await client).react(repository, on, "eyes");
@@ -132,12 +147,15 @@ class Conversation {
     const event = context.conversation;
     if (!thread || !event) return this.given.prompt;
     const [heard, files] = await Promise.all([
-      this.earlier(client, event.written).catch((e: unknown) => {
+      this.read(client, thread, event).catch((e: unknown): Heard => {
         this.log.text(`Conversation mode: the thread's comments could not be read (${short(e)}).`);
-        return { comments: [], leftOut: 0 };
+        return { comments: [], leftOut: 0, pending: [], more: 0 };
       }),
       event.subject.isPull ? this.files(client) : undefined,
     ]);
+    this.heard = heard;
+    // The requests taken up get their 👀 too: they are being answered now.
+    await Promise.all(heard.pending.map((p) => this.react(client, p.item.ref)));
     const task = composeTask({
       prompt: this.given.prompt,
       request: asked.request,
@@ -146,60 +164,25 @@ class Conversation {
       written: event.written,
       earlier: heard.comments,
       leftOut: heard.leftOut,
+      pending: heard.pending.map(carried),
+      more: heard.more,
       files,
     });
     const left = heard.leftOut;
+    const also = heard.pending.length;
     this.log.text(
-      `Conversation mode: asked by ${asked.how}; ${heard.comments.length} earlier comment(s) in the task${left ? `, ${left} by people without write access left out` : ""}.`,
+      `Conversation mode: asked by ${asked.how}${also ? `; ${also} earlier request(s) not answered yet taken up` : ""}; ${heard.comments.length} earlier comment(s) in the task${left ? `, ${left} by people without write access left out` : ""}.`,
     );
     this.log.flush();
     return task;
   }
 
-  /**
-   * The thread's earlier comments by people with write access, and how many by others were left out: a
-   * review comment's thread is its own (its first comment and the replies to it), else the issue's or
-   * pull request's comments.
-   */
-  private async earlier(
-    client: Promise<ConversationClient>,
-    written: Written | undefined,
-  ): Promise<{ comments: EarlierComment[]; leftOut: number }> {
+  private async read(client: Promise<ConversationClient>, thread: IssueRef, event: ConversationEvent) {
     const gh = await client;
-    const thread = this.context.thread;
-    if (!thread) return { comments: [], leftOut: 0 };
-    // A review's id is not in the comments' number space: everything listed came before it.
-    const before = written?.kind === "review" ? undefined : written?.id;
-    const all: Said[] = [];
-    for await (const c of said(gh, thread, written)) {
-      // Only what came before what asked; the action's own comments are its reports and answers.
-      if (before !== undefined && c.id !== undefined && c.id >= before) continue;
-      if (c.body?.includes(MARKER_PREFIX)) continue;
-      all.push(c);
-    }
-    const looked = all.slice(-COMMENTS_LOOKED_AT);
-    const trusted = await this.trustedAmong(gh, looked);
-    const comments = looked
-      .filter((c) => trusted.has(c.user?.login ?? ""))
-      .map((c) => ({ author: c.user?.login ?? "", body: c.body ?? "" }));
-    return { comments, leftOut: looked.length - comments.length };
-  }
-
-  /** The authors who may be heard: write, maintain or admin, or listed in allowed-users / allowed-bots. */
-  private async trustedAmong(gh: ConversationClient, comments: Said[]): Promise<Set<string>> {
-    const repository = this.context.repository;
-    const logins = [...new Set(comments.map((c) => c.user?.login ?? "").filter(Boolean))];
-    // The trigger gate's rules (gates/trigger.ts), for each author.
-    const verdicts = await Promise.all(
-      logins.map(async (login) => {
-        const bot = comments.find((c) => c.user?.login === login)?.user?.type === "Bot";
-        if (bot) return botAllowed(login, this.given);
-        if (userAllowed(login, this.given)) return true;
-        if (!repository) return false;
-        return writes(await gh.permission(repository.owner, repository.repo, login).catch(() => undefined));
-      }),
-    );
-    return new Set(logins.filter((_, i) => verdicts[i]));
+    // With the workflow's prompt, the workflow chose what asks: no other request is taken up.
+    const current = this.given.prompt === "" ? ownRequest(event, thread) : undefined;
+    const { repository } = this.context;
+    return readConversation({ gh, thread, repository, event, current, given: this.given });
   }
 
   /** The pull request's changed files' names, or undefined (and a line) when they cannot be read. */
@@ -220,24 +203,19 @@ class Conversation {
   }
 }
 
-/** A comment of the thread, whichever listing it comes from. */
-type Said = Pick<IssueComment, "body" | "user"> & { id?: number };
-
-/** The comments of the thread `written` belongs to, oldest first. */
-async function* said(
-  gh: ConversationClient,
+/** The run's own request: what was written, or the issue itself. */
+function ownRequest(
+  event: ConversationEvent,
   thread: IssueRef,
-  written: Written | undefined,
-): AsyncIterable<Said> {
-  if (written?.kind !== "review-comment") {
-    yield* gh.comments(thread);
-    return;
-  }
-  const root = written.inReplyTo ?? written.id;
-  for await (const c of gh.reviewComments(thread)) {
-    if (root !== undefined && (c.id === root || c.in_reply_to_id === root))
-      yield { ...c, body: c.body ?? "" };
-  }
+): { ref: RequestRef; at?: string } | undefined {
+  const w = event.written;
+  if (!w) return { ref: { kind: "issue", id: thread.issue }, at: event.subject.at };
+  return w.id === undefined ? undefined : { ref: { kind: w.kind, id: w.id }, at: w.at };
+}
+
+/** A request taken up, as the task quotes it. */
+function carried(p: Pending): CarriedRequest {
+  return { request: p.request, author: p.item.user?.login ?? "", kind: p.item.ref.kind };
 }
 
 function reactionTarget(w: Written | undefined, issue: number | undefined): ReactionTarget | undefined {
@@ -245,6 +223,12 @@ function reactionTarget(w: Written | undefined, issue: number | undefined): Reac
   // A review has no reactions API.
   if (w.kind === "review" || w.id === undefined) return undefined;
   return { kind: w.kind, id: w.id };
+}
+
+/** What a request taken up is, as a reaction's target (a review has none). */
+function refTarget(ref: RequestRef): ReactionTarget | undefined {
+  if (ref.kind === "issue") return { kind: "issue", issue: ref.id };
+  return ref.kind === "review" ? undefined : { kind: ref.kind, id: ref.id };
 }
 
 function short(e: unknown): string {

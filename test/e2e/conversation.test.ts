@@ -4,87 +4,16 @@
  * GitHub stand-in (reactions, review-comment replies, an issue's comments, a pull request's files and
  * collaborators' permissions), every exchange checked against @octokit/openapi.
  */
-import { createRequire } from "node:module";
 import { afterAll, describe, expect, it } from "vitest";
-import { type GitHubApi, type SeedComment, startGitHubApi } from "../harness/github-api.js";
+import { converse, example, type Run } from "../harness/conversation-world.js";
+import type { GitHubApi, SeedComment } from "../harness/github-api.js";
 import { checkExchange } from "../harness/openapi.js";
-import { type ActionResult, cleanupActionRuns, runAction } from "../harness/run-action.js";
+import { type ActionResult, cleanupActionRuns } from "../harness/run-action.js";
 
 afterAll(cleanupActionRuns);
 
-const KEY = "key_0123456789abcdef0123456789abcdef";
-const TOKEN = "ghs_harnessTokenForTests0000000000000000";
-const webhooks = createRequire(import.meta.url)("@octokit/webhooks-examples") as {
-  name: string;
-  examples: { action?: string }[];
-}[];
-
-/** The fields of GitHub's example payloads these tests set or read (each event has its own of them). */
-interface Payload extends Record<string, unknown> {
-  issue: { number: number; body?: string | null; pull_request?: unknown };
-  comment: {
-    id: number;
-    body: string;
-    path: string;
-    line: number;
-    diff_hunk: string;
-    start_line?: number | null;
-    in_reply_to_id?: number;
-  };
-  sender: { login: string };
-  pull_request: { number: number };
-  review: { body: string | null };
-}
-
-function example(event: string, action: string, index = 0): Payload {
-  const found = webhooks.find((e) => e.name === event)?.examples.filter((x) => x.action === action)[index];
-  if (!found) throw new Error(`no example payload for ${event} ${action}`);
-  return structuredClone(found) as Payload;
-}
-
 /** The id of the comment that asks: the stand-in numbers its comments from 1,000,001, the thread's three first. */
 const ASKING_ID = 1_000_004;
-const PERMISSIONS = { Codertocat: "admin", alice: "write", reader: "read" } as const;
-
-interface Run {
-  r: ActionResult;
-  api: GitHubApi;
-}
-
-async function converse(
-  eventName: string,
-  payload: Record<string, unknown>,
-  opts: {
-    comments?: SeedComment[];
-    pulls?: number[];
-    files?: Record<number, { filename: string }[]>;
-    /** What the stand-in holds besides (a review thread). */
-    setup?: (api: GitHubApi) => void;
-  } = {},
-): Promise<Run> {
-  const api = await startGitHubApi({
-    token: TOKEN,
-    permissions: { ...PERMISSIONS },
-    comments: opts.comments,
-    pullRequests: opts.pulls,
-    pullFiles: opts.files,
-  });
-  opts.setup?.(api);
-  try {
-    const r = await runAction({
-      inputs: { "protect-config": "false", comment: "false" },
-      env: { CURSOR_API_KEY: KEY },
-      scenario: {},
-      eventName,
-      eventPayload: payload,
-      apiUrl: api.url,
-      githubToken: TOKEN,
-    });
-    return { r, api };
-  } finally {
-    await api.close();
-  }
-}
 
 const posts = (api: GitHubApi) =>
   api.requests.filter((q) => q.method !== "GET").map((q) => `${q.method} ${q.path}`);
@@ -123,7 +52,7 @@ describe.concurrent("conversation mode", () => {
     expect(r.code, r.stderr).toBe(0);
     const prompt = r.record?.parsed?.prompt ?? "";
     expect(prompt).toContain("## The request\n\n> please explain the parser change");
-    expect(prompt).toContain("## The pull request: Spelling error in the README file");
+    expect(prompt).toContain("## The pull request (as when asked): Spelling error in the README file");
     expect(prompt).toContain("## Changed files (2)\n\n- `src/parser.ts`\n- `README.md`");
     expect(api.conversation.reactions).toEqual([{ on: "issue-comment", id: ASKING_ID, content: "eyes" }]);
     const answers = api

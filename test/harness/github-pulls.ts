@@ -33,6 +33,8 @@ export interface StoredReviewComment {
   body: string;
   /** The thread's first comment, when this one is a reply in it. */
   inReplyTo?: number;
+  /** When it was written (`created_at`); GitHub's example's time when not given. */
+  at?: string;
 }
 
 export interface StoredReview {
@@ -52,7 +54,14 @@ export interface PullsState {
     pull: number;
     author: Author;
     body: string;
-    comments?: { path: string; line: number; body: string; inReplyTo?: number; startLine?: number }[];
+    comments?: {
+      path: string;
+      line: number;
+      body: string;
+      inReplyTo?: number;
+      startLine?: number;
+      at?: string;
+    }[];
   }): StoredReview;
 }
 
@@ -166,6 +175,7 @@ export function pullsRoutes(files: Record<number, SeedPullFile[]>, ctx: RouteCon
       user: userOf(c.author),
       // GitHub's example replies to comment 8; a thread's first comment has no `in_reply_to_id`.
       in_reply_to_id: c.inReplyTo,
+      ...(c.at ? { created_at: c.at, updated_at: c.at } : {}),
     };
   };
 

@@ -156,7 +156,7 @@ describe("clean", () => {
       "Logs [collapsed content left out] end",
     );
     expect(clean("<details open><summary>s</summary>shown<details>hidden</details></details>")).toBe(
-      "<summary>s</summary>shown[collapsed content left out]",
+      "sshown[collapsed content left out]",
     );
   });
 
@@ -189,7 +189,7 @@ describe("composeTask", () => {
   it("has the request, the subject, the place with its hunk, the files and the heard comments, quoted", () => {
     const t = composeTask(parts);
     expect(t).toContain("## The request\n\n> fix it");
-    expect(t).toContain("## The pull request: Title\n\n> Body");
+    expect(t).toContain("## The pull request (as when asked): Title\n\n> Body");
     expect(t).not.toContain("hidden");
     expect(t).toContain("`a.ts`, lines 2-4");
     expect(t).toContain("````diff\n@@ -1 +1 @@\n-x\n+y ```\n````");
