@@ -4470,17 +4470,37 @@ const CHANGED_NOTE = {
     edited: "_The comment that asked was edited while the agent worked: this answers it as it was when the run started._",
 };
 /** The answer's body: the final message, or what became of the run when there is none; the run's link. */
-function answerBody(a, key, redact, note = "") {
+function answerBody(a, key, redact, note = "", place = {}) {
     const shown = (0,final_message.finalMessage)(a.model, a.contract, redact);
     const ending = a.verdict.conclusion === "success" ? "" : `${headlines/* HEADLINE */.ZS[a.verdict.conclusion]}. `;
-    const link = a.runUrl && /^https:\/\/[^\s()<>]+$/.test(a.runUrl) ? `[The run](${a.runUrl})` : "The run";
-    const footer = `<sub>${ending}${link} has the log and the report.</sub>`;
-    const mark = (0,marker/* marker */.x)(`${key}/answer`);
-    const room = limits/* GITHUB_BODY_CHARS */.Dp - limits/* COMMENT_MARKER_ROOM */.T1 - footer.length - note.length - 6;
+    const link = linkTo(a.runUrl, "The run");
+    const footer = `<sub>${ending}${link} has the log and the report.${answersLine(place)}</sub>`;
+    const answers = place.answers ?? [];
+    const mark = `${(0,marker/* marker */.xL)(`${key}/answer`)}${answers.length ? `\n${(0,marker/* answeredMarker */.YF)(answers.map((x) => x.ref))}` : ""}`;
+    const room = limits/* GITHUB_BODY_CHARS */.Dp - mark.length - limits/* COMMENT_MARKER_ROOM */.T1 - footer.length - note.length - 6;
     const text = shown
         ? (0,cap_markdown/* capMarkdown */.y)((0,agent_markdown/* agentMarkdown */.vE)(shown), room, "_(the answer was cut: the run has all of it)_")
         : "_The agent ended without a final message._";
     return `${mark}\n${note ? `${note}\n\n` : ""}${text}\n\n${footer}`;
+}
+/** A link to one of GitHub's pages (a URL GitHub gave, checked: never a word the agent wrote), else plain. */
+function linkTo(url, text) {
+    return url && /^https:\/\/[^\s()<>[\]]+$/.test(url) ? `[${text}](${url})` : text;
+}
+const KIND_WORDS = {
+    issue: "the issue",
+    "issue-comment": "comment",
+    "review-comment": "review comment",
+    review: "review",
+};
+/** Which requests the answer answers, when it answers more than the one it is posted for. */
+function answersLine(p) {
+    const answers = p.answers ?? [];
+    const waiting = p.waiting ? ` ${p.waiting} more wait for a later run.` : "";
+    if (answers.length < 2)
+        return waiting;
+    const each = answers.map((x) => linkTo(x.url, `${KIND_WORDS[x.ref.kind]} ${x.ref.id}`));
+    return `<br>This answers ${answers.length} requests: ${each.join(", ")}.${waiting}`;
 }
 /**
  * The answer written where it was asked; its URL, or undefined (and a warning). The comment that asked is
@@ -4660,7 +4680,7 @@ async function answer(o, input, s, deps) {
         deps.warning("No github-token: the answer was not written. The job summary has the report.");
         return;
     }
-    const body = (note) => answerBody({ ...o, ...input }, s.commentKey, input.redact, note);
+    const body = (note) => answerBody({ ...o, ...input }, s.commentKey, input.redact, note, o.answer);
     await writeAnswerWithin(body, o.answer, s.githubToken, deps, [base_deadlines/* RUN_DEADLINES */.Y1.commentMs, 0]);
 }
 /**

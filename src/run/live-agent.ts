@@ -22,7 +22,7 @@ import { type AgentUser, holdOwnView, setUpAgentUser } from "../security/agent-u
 import { noteFileCommands } from "../security/file-commands.js";
 import { stashCredentials } from "../security/git-credentials.js";
 import type { HeldView } from "../security/held-view.js";
-import { findSystemProgram, type Resolved, resolveStrategy, type Strategy } from "../security/strategy.js";
+import { findSystemProgram, type Resolved, resolveStrategy } from "../security/strategy.js";
 import { forbidOwnCoreDumps } from "../security/undumpable.js";
 import type { Settings } from "../settings/settings.js";
 import { type AdmitDeps, admit } from "./admit.js";
@@ -99,17 +99,17 @@ class LiveAgent implements AgentSource {
     // First: a strategy this machine cannot honour is an input error before the gates spend API calls,
     // the install downloads and anything starts.
     const strategy = this.resolveStrategy();
+    const ownUser = strategy.strategy === "unprivileged-user" && Boolean(given.agentUser);
     // Under the run's own path, unique per run, attempt and step (never in the workspace).
     const transcriptFile = transcriptPath(deps.env);
     // The process that will make the agent's own view, started now and held (held-view.ts): Python's
     // start and the view's set-up run beside admission, the CLI and the snapshot; its stdout is the
     // transcript. What ends the run before the agent lets go of it (the set-aside owns it).
-    if (strategy.strategy === "unprivileged-user" && given.agentUser) {
+    if (ownUser) {
       this.held = holdOwnView({ ...given, uid: process.geteuid?.() ?? -1 }, transcriptFile);
       if (typeof this.held !== "string") this.aside.holds(this.held);
     }
     const admission = await admit(given, context, deps, log);
-
     if (admission.kind !== "admitted") {
       this.aside.release();
       return admission;
@@ -128,7 +128,6 @@ class LiveAgent implements AgentSource {
     const first = snapshotWorkingTree(git, given.workspace);
     let snapshot = first;
     const cli = await ensureCli(given, deps, log);
-
     // An install can take seconds: the snapshot is taken again after it (and after the first, whose gits
     // are then done too), so that what a process left by an earlier step changed meanwhile is not taken
     // for the agent's doing.
@@ -136,17 +135,13 @@ class LiveAgent implements AgentSource {
     this.aside.noted(noteFileCommands(deps.env));
     // The program that will run: the agent's user is granted it, its chats are where it keeps them.
     const program = { ...given, ...agentProgram(given, cli) };
-    // The agent's user set up and the checkout's credential stashed while the snapshot's gits run (the
-    // stash rewrites .git/config by a rename: a status reads the file before or after, never half of it).
-    // Both settled before either failure is thrown: what was set up is the set-aside's to undo by then.
-    const [snapped, isolated] = await Promise.allSettled([
-      snapshot,
-      this.isolate(strategy.strategy, program),
-    ]);
+    // The agent's user set up while the snapshot's gits run. Both settled before either failure is thrown:
+    // what was set up is the set-aside's to undo by then.
+    const isolating = ownUser ? this.isolate(program) : undefined;
+    const [snapped, isolated] = await Promise.allSettled([snapshot, isolating]);
     if (isolated.status === "rejected") throw isolated.reason;
     if (snapped.status === "rejected") throw snapped.reason;
     const before = snapped.value;
-
     const agentUser = isolated.value;
     const chat = await CarriedChat.open(program, context, deps.env, deps.now, log, agentUser);
     this.staged = { strategy, transcriptFile, chat, coreLimit };
@@ -229,10 +224,10 @@ class LiveAgent implements AgentSource {
   }
 
   /** Under `unprivileged-user`: the agent's own user set up, with the checkout's credential out of its reach. */
-  private async isolate(strategy: Strategy, program: Settings): Promise<AgentUser | undefined> {
+  private async isolate(program: Settings): Promise<AgentUser | undefined> {
     const { deps } = this.w;
-    if (strategy !== "unprivileged-user" || !program.agentUser) return undefined;
-    // Its sync part first: the plan goes to the held process (whose set-up then runs beside the stash).
+    if (!program.agentUser) return undefined;
+    // Its synchronous part first: the plan goes to the held view, whose set-up then runs beside the stash.
     const making = setUpAgentUser({
       prefix: program.agentUser,
       workspace: program.workspace,
@@ -248,18 +243,18 @@ class LiveAgent implements AgentSource {
       },
       (e: unknown) => ({ failed: e }),
     );
-    // The credential taken out while the user is set up (nothing of the user runs before the agent):
-    // handed to the set-aside as soon as it is out, so that whatever fails meanwhile puts it back.
-    const stashing = stashCredentials(program.workspace).then(
-      (stashed) => this.aside.stashed(stashed),
-      (e: unknown) => e,
-    );
+    // The checkout's credential taken out meanwhile (a git or two; the stash rewrites .git/config by a
+    // rename: the snapshot's status reads the file before or after, never half of it). The set-aside holds
+    // the pending stash: whatever fails meanwhile waits for it, then puts the credential back.
+    const stashing = this.aside.stashes(stashCredentials(program.workspace));
     const made = await making;
-    const stashFailed = await stashing;
-
-    if ("failed" in made || stashFailed !== undefined) {
+    const stashFailed = await stashing.then(
+      () => undefined,
+      (e: unknown) => ({ failed: e }),
+    );
+    if ("failed" in made || stashFailed) {
       this.aside.release();
-      throw "failed" in made ? made.failed : stashFailed;
+      throw "failed" in made ? made.failed : stashFailed?.failed;
     }
     return made;
   }

@@ -20,6 +20,7 @@ export class SetAside {
   private credentials: StashedCredentials | undefined;
   private agentUser: AgentUser | undefined;
   private held: HeldView | undefined;
+  private stashing: Promise<void> | undefined;
   /** What release() could not put back (the credential), said by restore(). */
   private readonly releaseWarnings: string[] = [];
   private restored: Promise<Back> | undefined;
@@ -42,8 +43,15 @@ export class SetAside {
     this.fileCommands = fileCommands;
   }
 
-  stashed(credentials: StashedCredentials | undefined): void {
-    this.credentials = credentials;
+  /**
+   * The checkout's credential being taken out (started beside the snapshot): held from now on, so that an
+   * undo that comes meanwhile waits for it before it puts back. The returned promise rejects as the stash.
+   */
+  stashes(stash: Promise<StashedCredentials | undefined>): Promise<void> {
+    this.stashing = stash.then((credentials) => {
+      this.credentials = credentials;
+    });
+    return this.stashing;
   }
 
   /** The agent's own view's process, held until the agent starts: let go of if it never does. */
@@ -97,6 +105,7 @@ export class SetAside {
 
   /** The run will not start: everything set up is undone, and what putBack() puts back is. */
   async abandon(cli: Cli | undefined): Promise<Back> {
+    await this.stashed();
     this.release();
     return this.putBack(cli);
   }
@@ -107,24 +116,34 @@ export class SetAside {
    */
   async undo(): Promise<Back> {
     const first = this.restored === undefined;
-    this.release();
-    const back = await this.restore();
+    // The file commands at once (restoreOnce's first step); the rest once a stash under way has ended, so
+    // that what it took out goes back too.
+    const releasing = this.stashed().then(() => this.release());
+    const back = await this.restore(releasing);
+    await releasing;
     return first ? back : NOTHING_BACK;
+  }
+
+  /** A stash under way has ended (taken out, or failed): what release() puts back is known. Never rejects. */
+  private async stashed(): Promise<void> {
+    await this.stashing?.catch(() => undefined);
   }
 
   /**
    * Put back once, whichever path asks first (the end of the run, a refused contract, the last resort): a
    * second time would undo what the action wrote since.
    */
-  private restore(): Promise<Back> {
-    this.restored ??= this.restoreOnce();
+  private restore(releasing?: Promise<void>): Promise<Back> {
+    this.restored ??= this.restoreOnce(releasing);
     return this.restored;
   }
 
-  private async restoreOnce(): Promise<Back> {
+  /** `releasing`: the release under way (undo()), whose warnings are said too. */
+  private async restoreOnce(releasing?: Promise<void>): Promise<Back> {
     // Before the action writes its own: whatever the agent's tree wrote to them is undone. First, and
     // synchronously: a last resort that stops waiting for the rest must not have its outputs undone later.
     const warnings = this.fileCommands ? restoreFileCommands(this.fileCommands) : [];
+    await releasing;
     warnings.push(...this.releaseWarnings);
     // The PR's own configuration goes back once the changes are read (protect-config is for the agent).
     const lines = await settleConfig(this.config).catch(() => []);

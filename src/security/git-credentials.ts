@@ -54,17 +54,11 @@ export interface StashedCredentials {
 /** Takes the persisted credential out of the workspace's local config; undefined when there is none. */
 export async function stashCredentials(workspace: string): Promise<StashedCredentials | undefined> {
   const git = gitIn(workspace);
-  // The common directory (a linked worktree's own git dir has no `config`, its repository's does) and the
-  // entries of its config (`--local`: that file alone, includes not followed, as `--file` reads it) asked
-  // at once: two gits in the time of one, before the agent exists.
-  const [dir, listed] = await Promise.all([
-    git(["rev-parse", "--git-common-dir"]),
-    git(["config", "--local", "--null", "--get-regexp", CREDENTIAL_KEYS]),
-  ]);
-  const gitDir = dir.stdout.toString("utf8").trim();
-  if (dir.code !== 0 || !gitDir || listed.code !== 0) return undefined;
-  const real = realpathSync(path.resolve(workspace, gitDir));
-  const file = path.join(real, "config");
+  // The repository's own config (`--local`: the common directory's `config`, which a linked worktree shares;
+  // that file alone, includes not followed). Most checkouts have nothing there (persist-credentials: false,
+  // or a checkout that keeps it in a file of its own under RUNNER_TEMP, which the agent cannot reach): one git.
+  const listed = await git(["config", "--local", "--null", "--get-regexp", CREDENTIAL_KEYS]);
+  if (listed.code !== 0) return undefined;
   const entries: StashedCredentials["entries"] = [];
   for (const item of listed.stdout.toString("utf8").split("\0")) {
     if (item === "") continue;
@@ -72,10 +66,19 @@ export async function stashCredentials(workspace: string): Promise<StashedCreden
     entries.push(nl < 0 ? { name: item, value: "" } : { name: item.slice(0, nl), value: item.slice(nl + 1) });
   }
   if (!entries.length) return undefined;
-  for (const name of new Set(entries.map((e) => e.name))) {
-    const r = await git(["config", "--file", file, "--unset-all", name]);
-    if (r.code !== 0) throw new Error(`could not take ${name} out of .git/config`);
-  }
+  // Where that file is (its path and identity are what the credential goes back to), asked while the
+  // entries are taken out of it (one after another: each rewrites the file under git's lock).
+  const takeOut = async () => {
+    for (const name of new Set(entries.map((e) => e.name))) {
+      const r = await git(["config", "--local", "--unset-all", name]);
+      if (r.code !== 0) throw new Error(`could not take ${name} out of .git/config`);
+    }
+  };
+  const [dir] = await Promise.all([git(["rev-parse", "--git-common-dir"]), takeOut()]);
+  const gitDir = dir.stdout.toString("utf8").trim();
+  if (dir.code !== 0 || !gitDir) throw new Error("the repository of .git/config could not be found");
+  const real = realpathSync(path.resolve(workspace, gitDir));
+  const file = path.join(real, "config");
   // After the unset: git wrote the file anew (a new inode), and that one is the file it goes back to.
   const st = lstatSync(file);
   if (!st.isFile()) throw new Error(".git/config is not a file: the credential was not taken out");
