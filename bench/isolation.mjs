@@ -5,10 +5,14 @@
  * run with `no-sudo`, interleaved, on the README-only checkout and on checkouts of each `--files` count.
  * With the agent's own view (security/agent-view.ts) nothing is done file by file and the difference is
  * flat; through ACLs (where the machine has no idmapped mounts) it grows ~30 µs a file. The header of the
- * run says which it was. Needs root or passwordless sudo, with useradd, setfacl, setpriv and kill.
+ * run says which it was. Each checkout holds the credential actions/checkout persists by default (an
+ * `http.<url>.extraheader` in .git/config), which `auto` takes out while the agent runs and puts back: the
+ * bench checks it is back after every run. Needs root or passwordless sudo, with useradd, setfacl, setpriv
+ * and kill.
  *
  *   npm exec -- node bench/isolation.mjs [--runs 9] [--files 2000,50000,200000] [--dist worktree|HEAD|<rev>]
  */
+import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { generateTiny } from "./generate.mjs";
@@ -32,6 +36,10 @@ const runs = Number(flag("--runs", "9"));
 const sizes = flag("--files", "2000,50000,200000").split(",").map(Number);
 const target = selectTarget(flag("--dist", "worktree"));
 installCleanup();
+
+/** What actions/checkout persists (persist-credentials: true, its default): the token as a header. */
+const CREDENTIAL_KEY = "http.https://github.com/.extraheader";
+const CREDENTIAL = "AUTHORIZATION: basic eC1hY2Nlc3MtdG9rZW46Z2hzX2JlbmNo";
 
 const median = (/** @type {number[]} */ xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -59,6 +67,7 @@ async function measure(name, files) {
       files: files > 0 ? list : undefined,
       unchanged: true,
     });
+    execFileSync("git", ["-C", r.workspace, "config", "--local", CREDENTIAL_KEY, CREDENTIAL]);
     // Not beside the workspace: the agent's own view covers its neighbours.
     const own = `${r.dir}-agent`;
     rmSync(own, { recursive: true, force: true });
@@ -87,6 +96,10 @@ async function measure(name, files) {
       if (strategy === "auto" && !res.stdout.includes("Safety: unprivileged-user")) {
         throw new Error("auto did not choose unprivileged-user here: run as root or with passwordless sudo");
       }
+      const kept = execFileSync("git", ["-C", r.workspace, "config", "--local", CREDENTIAL_KEY])
+        .toString()
+        .trim();
+      if (kept !== CREDENTIAL) throw new Error(`${strategy}: the checkout's credential was not put back`);
       if (strategy === "auto") how = /it sees the workspace/.test(res.stdout) ? "own view" : "ACL";
       if (i > 0) samples[strategy]?.push(res.wallMs);
     }

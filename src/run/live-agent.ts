@@ -127,6 +127,11 @@ class LiveAgent implements AgentSource {
     // workspace (the CLI installs under RUNNER_TOOL_CACHE), take their turn (start-up, BENCHMARKS.md).
     const first = snapshotWorkingTree(git, given.workspace);
     let snapshot = first;
+    // For the agent's own user, the checkout's credential is taken out beside them (a git, three when there
+    // is one; the stash rewrites .git/config by a rename: a status reads the file before or after, never
+    // half of it). The set-aside holds the pending stash: whatever fails meanwhile waits for it, then puts
+    // the credential back.
+    const stashing = ownUser ? this.aside.stashes(stashCredentials(given.workspace)) : undefined;
     const cli = await ensureCli(given, deps, log);
     // An install can take seconds: the snapshot is taken again after it (and after the first, whose gits
     // are then done too), so that what a process left by an earlier step changed meanwhile is not taken
@@ -137,7 +142,7 @@ class LiveAgent implements AgentSource {
     const program = { ...given, ...agentProgram(given, cli) };
     // The agent's user set up while the snapshot's gits run. Both settled before either failure is thrown:
     // what was set up is the set-aside's to undo by then.
-    const isolating = ownUser ? this.isolate(program) : undefined;
+    const isolating = stashing && this.isolate(program, stashing);
     const [snapped, isolated] = await Promise.allSettled([snapshot, isolating]);
     if (isolated.status === "rejected") throw isolated.reason;
     if (snapped.status === "rejected") throw snapped.reason;
@@ -224,11 +229,11 @@ class LiveAgent implements AgentSource {
   }
 
   /** Under `unprivileged-user`: the agent's own user set up, with the checkout's credential out of its reach. */
-  private async isolate(program: Settings): Promise<AgentUser | undefined> {
+  private async isolate(program: Settings, stashing: Promise<void>): Promise<AgentUser | undefined> {
     const { deps } = this.w;
     if (!program.agentUser) return undefined;
-    // Its synchronous part first: the plan goes to the held view, whose set-up then runs beside the stash.
-    const making = setUpAgentUser({
+    // The plan goes to the held view, whose set-up then runs beside the stash.
+    const made = await setUpAgentUser({
       prefix: program.agentUser,
       workspace: program.workspace,
       runnerTemp: deps.env.RUNNER_TEMP,
@@ -243,11 +248,6 @@ class LiveAgent implements AgentSource {
       },
       (e: unknown) => ({ failed: e }),
     );
-    // The checkout's credential taken out meanwhile (a git or two; the stash rewrites .git/config by a
-    // rename: the snapshot's status reads the file before or after, never half of it). The set-aside holds
-    // the pending stash: whatever fails meanwhile waits for it, then puts the credential back.
-    const stashing = this.aside.stashes(stashCredentials(program.workspace));
-    const made = await making;
     const stashFailed = await stashing.then(
       () => undefined,
       (e: unknown) => ({ failed: e }),
