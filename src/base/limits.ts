@@ -71,10 +71,10 @@ export const COMMIT_MESSAGE_CHARS = 16 * 1024;
 /**
  * Conversation mode's task (src/conversation/task.ts), each part capped before it is put together: the
  * request, the issue's or pull request's title and body, and each earlier comment, at most
- * CONVERSATION_TEXT_CHARS characters; a review comment's diff hunk at most CONVERSATION_HUNK_CHARS; the
- * latest CONVERSATION_COMMENTS earlier comments by people with write access; the first CONVERSATION_FILES
- * changed files' names; and the whole task at most CONVERSATION_TASK_BYTES of UTF-8 (with the workflow's
- * prompt, never more than MAX_PROMPT_BYTES).
+ * CONVERSATION_TEXT_CHARS characters; a review comment's diff hunk at most CONVERSATION_HUNK_CHARS, its
+ * end kept (the line asked about); the latest CONVERSATION_COMMENTS earlier comments by people with write
+ * access; the first CONVERSATION_FILES changed files' names; and the whole task at most
+ * CONVERSATION_TASK_BYTES of UTF-8 (with the workflow's prompt, never more than MAX_PROMPT_BYTES).
  */
 export const CONVERSATION_TEXT_CHARS = 8_000;
 export const CONVERSATION_HUNK_CHARS = 4_000;
