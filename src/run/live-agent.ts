@@ -114,6 +114,7 @@ class LiveAgent implements AgentSource {
       this.aside.release();
       return admission;
     }
+    this.stopIfUndone();
     this.w.admitted?.();
     this.aside.protectedConfig(admission.restored);
     // Once admitted: the strategy's one notice; under no-sudo the action's core-dump limit goes to 0 (in
@@ -146,6 +147,7 @@ class LiveAgent implements AgentSource {
     const [snapped, isolated] = await Promise.allSettled([snapshot, isolating]);
     if (isolated.status === "rejected") throw isolated.reason;
     if (snapped.status === "rejected") throw snapped.reason;
+    this.stopIfUndone();
     const before = snapped.value;
     const agentUser = isolated.value;
     const chat = await CarriedChat.open(program, context, deps.env, deps.now, log, agentUser);
@@ -207,6 +209,14 @@ class LiveAgent implements AgentSource {
     }
   }
 
+  /**
+   * The last resort has undone the run meanwhile (a cancel while admission waited on GitHub): nothing more
+   * is set up (what was handed over since is undone at once: ./set-aside.ts).
+   */
+  private stopIfUndone(): void {
+    if (this.aside.over) throw new Error("the run was undone while it was being prepared");
+  }
+
   /** The agent's ear on the stream: the chat `system/init` names, and its result (a grace to exit). */
   private readonly onUpdate = (u: ModelUpdate): void => {
     if (u.type === "init" && u.session.sessionId && this.staged?.chat)
@@ -241,6 +251,7 @@ class LiveAgent implements AgentSource {
       env: deps.env,
       uid: process.geteuid?.() ?? -1,
       held: this.held,
+      stashed: stashing,
     }).then(
       (user) => {
         this.aside.madeUser(user);

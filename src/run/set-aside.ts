@@ -8,7 +8,7 @@
 import type { Restored } from "../gates/protect-config.js";
 import type { AgentUser } from "../security/agent-user.js";
 import { type FileCommandsSnapshot, restoreFileCommands } from "../security/file-commands.js";
-import { putBackCredentials, type StashedCredentials } from "../security/git-credentials.js";
+import { leftOut, putBackCredentials, type StashedCredentials } from "../security/git-credentials.js";
 import type { HeldView } from "../security/held-view.js";
 import { settleConfig } from "./admit.js";
 import { addCliToPath, type Cli } from "./cli.js";
@@ -21,6 +21,11 @@ export class SetAside {
   private agentUser: AgentUser | undefined;
   private held: HeldView | undefined;
   private stashing: Promise<void> | undefined;
+  /**
+   * The last resort has undone the run: what is handed over from now on (a preparation that went on
+   * meanwhile) is undone at once, never held for an undo that has passed.
+   */
+  private undone = false;
   /** What release() could not put back (the credential), said by restore(). */
   private readonly releaseWarnings: string[] = [];
   private restored: Promise<Back> | undefined;
@@ -48,19 +53,35 @@ export class SetAside {
    * undo that comes meanwhile waits for it before it puts back. The returned promise rejects as the stash.
    */
   stashes(stash: Promise<StashedCredentials | undefined>): Promise<void> {
-    this.stashing = stash.then((credentials) => {
-      this.credentials = credentials;
-    });
+    this.stashing = stash.then(
+      (credentials) => {
+        this.credentials = credentials;
+        if (this.undone) this.release();
+      },
+      (e: unknown) => {
+        // Taken out, and its way back not known: said, never lost in silence.
+        const why = leftOut(e);
+        if (why) this.releaseWarnings.push(why);
+        throw e;
+      },
+    );
     return this.stashing;
+  }
+
+  /** Whether the last resort has undone the run (the preparation then stops). */
+  get over(): boolean {
+    return this.undone;
   }
 
   /** The agent's own view's process, held until the agent starts: let go of if it never does. */
   holds(held: HeldView): void {
     this.held = held;
+    if (this.undone) this.release();
   }
 
   madeUser(agentUser: AgentUser): void {
     this.agentUser = agentUser;
+    if (this.undone) this.release();
   }
 
   /** The agent's own user, until it is released. */
@@ -115,6 +136,7 @@ export class SetAside {
    * abandon() already put back, its caller has said). Never throws.
    */
   async undo(): Promise<Back> {
+    this.undone = true;
     const first = this.restored === undefined;
     // The file commands at once (restoreOnce's first step); the rest once a stash under way has ended, so
     // that what it took out goes back too.

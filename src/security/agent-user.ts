@@ -83,6 +83,11 @@ interface Setup {
   uid: number;
   /** Its own view's process, started with the strategy ({@link holdOwnView}), or why there is none. */
   held: HeldView | string;
+  /**
+   * The checkout's credential being taken out (beside this set-up): over before any grant touches the
+   * workspace, else a grant's mask could reach the file the stash notes, whose mode the revoke then changes.
+   */
+  stashed?: Promise<unknown>;
 }
 
 /**
@@ -144,6 +149,7 @@ export async function setUpAgentUser(s: Setup): Promise<AgentUser> {
     view = viewing;
     end.view = typeof view === "string" ? undefined : view;
     const plan = end.view;
+    await s.stashed?.catch(() => undefined);
     end.grants = grantsFor({
       workspace,
       user: String(end.uid),

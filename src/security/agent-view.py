@@ -245,6 +245,7 @@ def init(report, early):
         try:
             # stdin closed, as the action starts any agent: the CLI is known to hang on an open one.
             os.dup2(os.open("/dev/null", os.O_RDONLY), 0)
+            os.closerange(3, 1 << 20)  # nothing the action inherited without close-on-exec reaches the agent
             os.execve(argv[0], argv, env)
         finally:
             os._exit(127)

@@ -55,9 +55,12 @@ export interface StashedCredentials {
 export async function stashCredentials(workspace: string): Promise<StashedCredentials | undefined> {
   const git = gitIn(workspace);
   // The repository's own config (`--local`: the common directory's `config`, which a linked worktree shares;
-  // that file alone, includes not followed). Most checkouts have nothing there (persist-credentials: false,
-  // or a checkout that keeps it in a file of its own under RUNNER_TEMP, which the agent cannot reach): one git.
-  const listed = await git(["config", "--local", "--null", "--get-regexp", CREDENTIAL_KEYS]);
+  // that file alone, includes not followed), and where that file is, asked at once: its place is known
+  // before anything is taken out of it.
+  const [listed, dir] = await Promise.all([
+    git(["config", "--local", "--null", "--get-regexp", CREDENTIAL_KEYS]),
+    git(["rev-parse", "--git-common-dir"]),
+  ]);
   if (listed.code !== 0) return undefined;
   const entries: StashedCredentials["entries"] = [];
   for (const item of listed.stdout.toString("utf8").split("\0")) {
@@ -66,25 +69,54 @@ export async function stashCredentials(workspace: string): Promise<StashedCreden
     entries.push(nl < 0 ? { name: item, value: "" } : { name: item.slice(0, nl), value: item.slice(nl + 1) });
   }
   if (!entries.length) return undefined;
-  // Where that file is (its path and identity are what the credential goes back to), asked while the
-  // entries are taken out of it (one after another: each rewrites the file under git's lock).
-  const takeOut = async () => {
-    for (const name of new Set(entries.map((e) => e.name))) {
-      const r = await git(["config", "--local", "--unset-all", name]);
-      if (r.code !== 0) throw new Error(`could not take ${name} out of .git/config`);
-    }
-  };
-  const [dir] = await Promise.all([git(["rev-parse", "--git-common-dir"]), takeOut()]);
   const gitDir = dir.stdout.toString("utf8").trim();
   if (dir.code !== 0 || !gitDir) throw new Error("the repository of .git/config could not be found");
   const real = realpathSync(path.resolve(workspace, gitDir));
   const file = path.join(real, "config");
-  // After the unset: git wrote the file anew (a new inode), and that one is the file it goes back to.
+  // A link, or a file with a second name: git would write through it, and the put-back would refuse it.
+  const was = lstatSync(file);
+  if (!was.isFile() || was.nlink !== 1)
+    throw new Error(".git/config is not a plain file (a link, or a second name)");
+  try {
+    await takeOut(git, entries);
+    return taken(file, real, workspace, entries, was.mode);
+  } catch (e) {
+    throw new LeftOut((e as Error).message);
+  }
+}
+
+/** The entries unset, one name after another (each rewrites the file under git's lock). */
+async function takeOut(git: ReturnType<typeof gitIn>, entries: StashedCredentials["entries"]): Promise<void> {
+  for (const name of new Set(entries.map((e) => e.name))) {
+    const r = await git(["config", "--local", "--unset-all", name]);
+    if (r.code !== 0) throw new Error(`could not take ${name} out of .git/config`);
+  }
+}
+
+/** The stash failed once something was taken out: its way back is not known. */
+class LeftOut extends Error {}
+
+/** The warning for a stash that failed after taking the credential out (undefined: nothing was taken out). */
+export function leftOut(e: unknown): string | undefined {
+  return e instanceof LeftOut ? notPutBack(`its stash failed after taking it out: ${e.message}`) : undefined;
+}
+
+/** What goes back, and where: the file as the unset left it. */
+function taken(
+  file: string,
+  real: string,
+  workspace: string,
+  entries: StashedCredentials["entries"],
+  mode: number,
+): StashedCredentials {
+  // After the unset: git wrote the file anew (a new inode), and that one is the file it goes back to. Its
+  // mode is the old file's (git gives the new one the old one's): noted from before, so that nothing done to
+  // the workspace meanwhile (an ACL grant's mask, taken back at the end) is taken for the file's own.
   const st = lstatSync(file);
-  if (!st.isFile()) throw new Error(".git/config is not a file: the credential was not taken out");
+  if (!st.isFile()) throw new Error(".git/config is not a file");
   return {
     file,
-    identity: { dev: st.dev, ino: st.ino, mode: st.mode },
+    identity: { dev: st.dev, ino: st.ino, mode },
     dir: identityOf(lstatSync(real)),
     owners: [st.uid, statSync(workspace).uid],
     content: readFileSync(file),

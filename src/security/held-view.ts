@@ -129,6 +129,8 @@ export class HeldView implements HeldStart {
     this.child.stdin?.end();
     this.child.stderr?.off("data", this.listen);
     this.child.stderr?.resume();
+    // A set-up stuck past its deadline (a hung mount) never reads the end of its stdin: it must not hold the step.
+    (this.child.stderr as Socket | null)?.unref();
     this.dropTranscript();
   }
 
