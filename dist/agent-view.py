@@ -1,13 +1,8 @@
 """
-The agent's view of the machine: agent-view.ts plans it and says what it is and why, held-view.ts drives this.
-Run as root: python3 -I -S agent-view.py (no PYTHON* variable, no user site, no .pth file of the machine's),
-its stdout the raw transcript already. At once: a mount namespace, a child in a user namespace waiting for
-its mapping, a pid namespace whose init (root, this program's first child) mounts its /proc. Then, from
-stdin, two blocks of lines, each ended by a line of its own: the plan and "set-up" (the init sets the view up
-and says "agent view: ready" on stderr), the command ("arg <hex>", "env <hex>") and "go" (the init starts it
-and reaps what it leaves; when it ends, the kernel kills what is left in the namespace). The end of stdin
-before "go" runs nothing: exit 0. This process ends as the agent ended. A failure before the agent starts
-exits 125 with one line, "agent view: ...", which says why the machine does not allow the view.
+The agent's view of the machine: agent-view.ts plans it and says what it is, held-view.ts drives this through
+its stdin (the protocol: held-view.ts). Run as root: python3 -I -S agent-view.py [relay] (no PYTHON* variable,
+no user site, no .pth file of the machine's). The end of stdin before "go" runs nothing: exit 0. This process
+ends as the agent ended; a failure before the agent starts exits 125 with one line, "agent view: ...".
 """
 import ctypes, os, sys
 import _signal as signal  # the C module: `signal` would import enum, ~9 ms of a start the agent waits for
@@ -95,8 +90,7 @@ def clone_view(view, agent, spaces, early):
                 os.waitpid(space["pid"], 0)
         attr.set |= ATTR_IDMAP
         attr.userns = spaces[key]
-    check(libc.syscall(L(SYS_MOUNT_SETATTR), L(fd), b"", L(AT_EMPTY_PATH | AT_RECURSIVE),
-                       ctypes.byref(attr), L(ctypes.sizeof(attr))), "map " + view["path"])
+    set_attr(fd, attr, "map " + view["path"], AT_EMPTY_PATH | AT_RECURSIVE)
     return fd
 
 
@@ -104,15 +98,13 @@ def cover(item):
     # A shared temporary directory: the agent's own, for everyone (sticky); else empty, closed to it.
     data = b"mode=1777" if item.get("shared") else b"mode=0755,size=1m,nr_inodes=1024"
     mount(b"tmpfs", item["path"], b"tmpfs", MS_NOSUID | MS_NODEV, data)
-    # This very mount, held: made read-only at the end, whatever is on its path by then (a remount by path
-    # would reach what is on top, a view, and through it the file system under it).
+    # This very mount, held: made read-only at the end (by path, a remount would reach a view on top of it).
     item["fd"] = check(libc.syscall(L(SYS_OPEN_TREE), L(AT_FDCWD), item["path"].encode(), L(OPEN_TREE_CLOEXEC)),
                        "hold " + item["path"])
 
 
-def set_attr(fd, attr, what):
-    check(libc.syscall(L(SYS_MOUNT_SETATTR), L(fd), b"", L(AT_EMPTY_PATH), ctypes.byref(attr),
-                       L(ctypes.sizeof(attr))), what)
+def set_attr(fd, attr, what, flags=AT_EMPTY_PATH):
+    check(libc.syscall(L(SYS_MOUNT_SETATTR), L(fd), b"", L(flags), ctypes.byref(attr), L(ctypes.sizeof(attr))), what)
 
 
 def show(item):
@@ -152,8 +144,7 @@ def set_up(plan, early):
     views = [dict(v, fd=clone_view(v, plan["agent"], spaces, early)) for v in plan["views"]]
     for fd in spaces.values():
         os.close(fd)
-    # Shallow first, a cover before a view as deep: a view inside a cover is shown through it, a cover
-    # inside a view hides that part of it.
+    # Shallow first, a cover before a view as deep: a view in a cover shows through it, a cover in a view hides.
     depth = lambda item: item["path"].rstrip("/").count("/")  # noqa: E731
     steps = [(depth(c), 0, c) for c in plan["covers"]] + [(depth(v), 1, v) for v in views]
     for _, is_view, item in sorted(steps, key=lambda s: s[:2]):
@@ -178,9 +169,7 @@ def block(end):
     while True:
         while b"\n" not in PENDING[0]:
             chunk = os.read(0, 65536)
-            if not chunk:
-                os._exit(0)
-            PENDING[0] += chunk
+            PENDING[0] += chunk if chunk else os._exit(0)
         line, _, PENDING[0] = PENDING[0].partition(b"\n")
         if line == end:
             return lines
@@ -189,18 +178,15 @@ def block(end):
 
 def parse(lines):
     """The plan as planText writes it: a line each, names in hex (json would import re: ~13 ms of start)."""
-    def name(h):
-        return bytes.fromhex(h).decode("utf-8", "surrogateescape")
+    name = lambda h: bytes.fromhex(h).decode("utf-8", "surrogateescape")  # noqa: E731
     plan = {"views": [], "covers": []}
     for line in lines:
         f = line.split(" ")
         if f[0] == "agent" and len(f) == 3:
             plan["agent"] = (int(f[1]), int(f[2]))
         elif f[0] == "view" and len(f) == 5:
-            view = {"path": name(f[1]), "readOnly": f[4] == "1"}
-            if f[2] != "-":
-                view["owner"] = (int(f[2]), int(f[3]))
-            plan["views"].append(view)
+            owner = None if f[2] == "-" else (int(f[2]), int(f[3]))
+            plan["views"].append({"path": name(f[1]), "readOnly": f[4] == "1", "owner": owner})
         elif f[0] == "cover" and len(f) == 3:
             plan["covers"].append({"path": name(f[1]), "shared": f[2] == "1"})
         elif f[0] == "account" and len(f) == 3:
@@ -214,33 +200,38 @@ def parse(lines):
 
 def command(lines):
     """The agent's command (argv, env) as the action sends it: a line each, in hex: no quoting, no shell."""
-    argv, env = [], {}
-    for line in lines:
-        f = line.split(" ")
-        if len(f) != 2 or f[0] not in ("arg", "env"):
-            fail("a command line it does not know: " + f[0][:40])
-        value = bytes.fromhex(f[1])
-        key, eq, val = value.partition(b"=")
-        if f[0] == "arg":
-            argv.append(value)
-        elif eq and key:
-            env[key] = val
-        else:
-            fail("an environment line without a name")
-    if not argv:
-        fail("a command without a program")
+    fields = [line.split(" ") for line in lines]
+    if any(len(f) != 2 or f[0] not in ("arg", "env") for f in fields):
+        fail("a command line it does not know")
+    argv = [bytes.fromhex(f[1]) for f in fields if f[0] == "arg"]
+    env = dict(bytes.fromhex(f[1]).partition(b"=")[::2] for f in fields if f[0] == "env")
+    if not argv or b"" in env:
+        fail("a command without a program, or a variable without a name")
     return argv, env
 
 
-def init(report, early):
+def relay_to(target):
+    """A handler passing a signal on to `target` (the init, or -1 from it: every process of the namespace)."""
+    return lambda sig, _: libc.kill(target, sig)  # the C call: nothing there (yet, or any more) raises nothing
+
+
+def die_with_parent():
+    # Killed when its parent dies (the action, sudo, or for the init this program): the namespace with it.
+    check(libc.prctl(L(1), L(signal.SIGKILL), L(0), L(0), L(0)), "PR_SET_PDEATHSIG")
+
+
+def init(report, early, relay):
     """Pid 1 of the agent's namespace: the view set up, the agent started, what it leaves reaped."""
+    die_with_parent()
+    for sig in TERMS if relay else ():
+        signal.signal(sig, relay_to(-1))
     mount(b"proc", "/proc", b"proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, None)
     set_up(parse(block(b"set-up")), early)
     os.write(2, b"agent view: ready\n")
     argv, env = command(block(b"go"))
     agent = os.fork()
     if agent == 0:
-        for sig in (signal.SIGPIPE, signal.SIGXFSZ):
+        for sig in (signal.SIGPIPE, signal.SIGXFSZ, *TERMS):
             signal.signal(sig, signal.SIG_DFL)
         try:
             # stdin closed, as the action starts any agent: the CLI is known to hang on an open one.
@@ -257,15 +248,21 @@ def init(report, early):
             os._exit(0)
 
 
+TERMS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
+
+
 def main():
-    # What takes the time (namespaces, the mapping's child, the init) is done before the plan comes.
+    die_with_parent()
+    # What takes the time (namespaces, the mapping's child, the init) is done before the plan comes. Nothing
+    # mounted here propagates back to the machine's namespace.
     check(libc.unshare(L(CLONE_NEWNS)), "a mount namespace")
-    # Nothing mounted here propagates back to the machine's namespace.
     mount(None, "/", None, MS_REC | MS_PRIVATE, None)
     early = dict(user_space(), early=True)
-    # The group signals of the action reach the agent itself: neither this process nor the namespace's
-    # init passes them on (a second SIGTERM can mean "now" to a CLI).
-    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+    # As root, the action's group signals reach the agent itself: not passed on (a second SIGTERM can mean
+    # "now" to a CLI). Through sudo ("relay") they cannot (another uid's): sudo passes them here, this to the
+    # init, the init to every process of the namespace. A SIGKILL kills sudo, and the rest dies with it.
+    relay = sys.argv[1:] == ["relay"]
+    for sig in TERMS:
         signal.signal(sig, lambda *_: None)
     # After the mapping's child: the first process forked into the new pid namespace is its init.
     check(libc.unshare(L(CLONE_NEWPID)), "a pid namespace")
@@ -273,7 +270,9 @@ def main():
     pid1 = os.fork()
     if pid1 == 0:
         os.close(report_r)
-        init(report_w, [early])
+        init(report_w, [early], relay)
+    for sig in TERMS if relay else ():
+        signal.signal(sig, relay_to(pid1))
     os.close(report_w)
     # The plan and the command are the init's to read, the mapping its to write.
     for fd in (0, early["proc"], early["done"]):

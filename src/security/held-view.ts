@@ -53,7 +53,8 @@ export class HeldView implements HeldStart {
   /** Started now; throws (nothing left behind) when it cannot be. */
   constructor(private readonly o: HeldOptions) {
     this.stdout = openStdoutFile(o.transcriptFile);
-    const argv = ["-I", "-S", VIEW_PROGRAM];
+    // Through sudo the action's signals reach the agent only as passed on ("relay": agent-view.py).
+    const argv = ["-I", "-S", VIEW_PROGRAM, ...(o.root ? [] : ["relay"])];
     try {
       this.child = spawn(
         o.root ? o.python : (o.sudo ?? "sudo"),

@@ -4,7 +4,15 @@
  * holds no secret either way. Needs root to create that user: skipped, saying so, otherwise.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,16 +27,22 @@ describe.skipIf(!ready)(
   `as a user with passwordless sudo${ready ? "" : " (skipped: needs root, sudo, setpriv, useradd)"}`,
   () => {
     afterAll(cleanupActionRuns);
-    beforeAll(() => {
+    beforeAll(async () => {
       try {
         execFileSync("id", ["-u", USER], { stdio: "ignore" });
       } catch {
         execFileSync("useradd", ["--create-home", "--user-group", USER]);
       }
       writeFileSync(`/etc/sudoers.d/${USER}`, `${USER} ALL=(ALL) NOPASSWD:ALL\n`, { mode: 0o440 });
-    });
+      // The bundle built (and shared) before the tests' own time runs: a cold build on a busy machine is slow.
+      await sharedWithOtherUsers();
+    }, 300_000);
 
-    async function run(strategy: string, extra: Record<string, string> = {}) {
+    /**
+     * `hold`: the agent (a shell here) says READY and waits, noting the signals it gets, and the action is
+     * cancelled as the runner cancels it (SIGINT to the action's process alone).
+     */
+    async function run(strategy: string, extra: Record<string, string> = {}, hold = false) {
       // Node, the bundle and the fake agent where that user can reach them (the checkout may be private).
       const shared = await sharedWithOtherUsers();
       const base = mkdtempSync(path.join(tmpdir(), "runner-user-"));
@@ -59,7 +73,13 @@ echo "UID=$(id -u)" > "${found}"
 tr '\\0' '\\n' < /proc/$PPID/environ >> "${found}" 2>/dev/null || echo "ENVIRON=denied" >> "${found}"
 grep NoNewPrivs /proc/self/status >> "${found}"
 if sudo -n true 2>/dev/null; then echo "SUDO=yes" >> "${found}"; else echo "SUDO=no" >> "${found}"; fi
-exec "${shared.fakeAgent}" "$@"
+${
+  hold
+    ? `trap 'echo "GOT=TERM" >> "${found}"; exit 143' TERM
+echo READY >> "${found}"
+while :; do sleep 0.1; done`
+    : `exec "${shared.fakeAgent}" "$@"`
+}
 `,
         { mode: 0o755 },
       );
@@ -84,6 +104,12 @@ exec "${shared.fakeAgent}" "$@"
       asUser.stdout?.on("data", (c: Buffer) => {
         stdout += c.toString();
       });
+      if (hold) {
+        // Once the agent runs (its READY), the runner's cancel: the action alone gets SIGINT.
+        const read = () => (existsSync(found) ? readFileSync(found, "utf8") : "");
+        while (!read().includes("READY")) await new Promise((r) => setTimeout(r, 50));
+        asUser.kill("SIGINT");
+      }
       const code = await new Promise<number | null>((resolve) => asUser.on("close", resolve));
       return {
         code,
@@ -114,6 +140,14 @@ exec "${shared.fakeAgent}" "$@"
       expect(r.found).not.toMatch(new RegExp(`^UID=${runnerUid}$`, "m"));
       expect(r.found).toContain("ENVIRON=denied");
       expect(r.found).toContain("SUDO=no");
+    }, 60_000);
+
+    it("unprivileged-user through sudo, cancelled: the agent gets the SIGTERM (passed on through sudo, the view's process and its init)", async () => {
+      const r = await run("unprivileged-user", { "agent-user": "cursor-agent-test3" }, true);
+      expect(r.stdout).toContain("it sees the workspace, its home and the system");
+      expect(r.outputs.conclusion).toBe("cancelled");
+      // Another uid's, behind a root process: the group's signal cannot reach it but passed on.
+      expect(r.found).toMatch(/^GOT=TERM$/m);
     }, 60_000);
   },
 );
