@@ -11,7 +11,7 @@
 import { CONVERSATION_PENDING_HOURS } from "../base/limits.js";
 import type { Author } from "../github/api.js";
 import { writtenByUs } from "../github/identity.js";
-import { answeredIn, MARKER_PREFIX, type RequestRef } from "../github/marker.js";
+import { answeredIn, carriesMarker, type RequestRef } from "../github/marker.js";
 import { requestIn } from "./decide.js";
 
 /** One thing written in the conversation: a comment, a review comment, a review or the issue itself. */
@@ -83,7 +83,7 @@ export function unanswered(
   for (const item of items) {
     if (named.has(refKey(item.ref)) || !before(item, o.current)) continue;
     if (instant(item.at) < since) continue;
-    if (writtenByUs(item, o.me) || item.body.includes(MARKER_PREFIX)) continue;
+    if (writtenByUs(item, o.me) || carriesMarker(item.body)) continue;
     if (instant(item.at) <= instant(legacyUntil)) continue;
     const request = requestIn(item.body, o.phrase);
     if (request !== undefined) out.push({ item, request });

@@ -6,7 +6,7 @@
  */
 import type { PermissionClient } from "../github/api.js";
 import type { RunContext } from "../github/context.js";
-import { MARKER_PREFIX } from "../github/marker.js";
+import { carriesMarker } from "../github/marker.js";
 
 /**
  * Events a stranger can cause (a comment, a review, an issue), and `pull_request_target`, where a fork's
@@ -61,7 +61,7 @@ export async function checkTrigger(
   const event = ctx.eventName;
   if (!GATED_EVENTS.has(event)) return { kind: "allow", reason: `${event || "this"} event is not gated` };
   // Loop guard: our report carries its marker; a run it triggered (with a PAT, say) has nothing to do.
-  if (ctx.comment?.body.includes(MARKER_PREFIX)) {
+  if (ctx.comment && carriesMarker(ctx.comment.body)) {
     return {
       kind: "skip",
       reason: "The comment that triggered this run is this action's own report: nothing to do.",

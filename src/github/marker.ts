@@ -1,6 +1,11 @@
 /** The hidden marker that makes a comment ours: its start is also what the loop guard looks for. */
 export const MARKER_PREFIX = "<!-- cursor-agent-action comment-key=";
 
+/** Whether a comment carries our marker: the action's own (a report, an answer), never a request. */
+export function carriesMarker(body: string): boolean {
+  return body.includes(MARKER_PREFIX);
+}
+
 export function marker(key: string): string {
   // The key is the workflow's text, but it must not end the HTML comment early.
   const safe = key.replace(/--+>?|[<>"\r\n]/g, "_");

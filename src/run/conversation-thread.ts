@@ -13,7 +13,7 @@ import { botAllowed, userAllowed, writes } from "../gates/trigger.js";
 import type { ConversationClient } from "../github/api.js";
 import type { IssueRef, Repository } from "../github/context.js";
 import type { ConversationEvent } from "../github/conversation-event.js";
-import { MARKER_PREFIX, type RequestRef } from "../github/marker.js";
+import { carriesMarker, type RequestRef } from "../github/marker.js";
 import type { Settings } from "../settings/settings.js";
 
 /** Earlier comments looked at (the latest): who wrote each is asked of GitHub once per author. */
@@ -76,7 +76,7 @@ function earlierIn(items: readonly Listed[], event: ConversationEvent): Listed[]
       i.ref.kind === kind &&
       (kind !== "review-comment" || root === undefined || i.ref.id === root || i.inReplyTo === root) &&
       (upTo === undefined || i.ref.id < upTo) &&
-      !i.body.includes(MARKER_PREFIX),
+      !carriesMarker(i.body),
   );
 }
 

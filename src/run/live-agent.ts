@@ -242,32 +242,27 @@ class LiveAgent implements AgentSource {
   private async isolate(program: Settings, stashing: Promise<void>): Promise<AgentUser | undefined> {
     const { deps } = this.w;
     if (!program.agentUser) return undefined;
-    // The plan goes to the held view, whose set-up then runs beside the stash.
-    const made = await setUpAgentUser({
-      prefix: program.agentUser,
-      workspace: program.workspace,
-      runnerTemp: deps.env.RUNNER_TEMP,
-      agentPath: program.agentPath,
-      env: deps.env,
-      uid: process.geteuid?.() ?? -1,
-      held: this.held,
-      stashed: stashing,
-    }).then(
-      (user) => {
-        this.aside.madeUser(user);
-        return user;
-      },
-      (e: unknown) => ({ failed: e }),
-    );
-    const stashFailed = await stashing.then(
-      () => undefined,
-      (e: unknown) => ({ failed: e }),
-    );
-    if ("failed" in made || stashFailed) {
+    // The plan goes to the held view, whose set-up then runs beside the stash. Both settled before either
+    // failure is thrown: the set-aside has the user and the credential by then, to undo.
+    const [made, stashed] = await Promise.allSettled([
+      setUpAgentUser({
+        prefix: program.agentUser,
+        workspace: program.workspace,
+        runnerTemp: deps.env.RUNNER_TEMP,
+        agentPath: program.agentPath,
+        env: deps.env,
+        uid: process.geteuid?.() ?? -1,
+        held: this.held,
+        stashed: stashing,
+      }),
+      stashing,
+    ]);
+    if (made.status === "fulfilled") this.aside.madeUser(made.value);
+    if (made.status === "rejected" || stashed.status === "rejected") {
       this.aside.release();
-      throw "failed" in made ? made.failed : stashFailed?.failed;
+      throw made.status === "rejected" ? made.reason : (stashed as PromiseRejectedResult).reason;
     }
-    return made;
+    return made.value;
   }
 }
 

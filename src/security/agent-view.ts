@@ -127,7 +127,6 @@ export const VIEW_PROGRAM = typeof where === "string" ? where : fileURLToPath(wh
  * quoting to get wrong; JSON would cost the Python side ~13 ms of importing, on the agent's start).
  */
 export function planText(plan: ViewPlan): string {
-  const hex = (s: string) => Buffer.from(s, "utf8").toString("hex");
   return [
     `agent ${plan.agent[0]} ${plan.agent[1]}`,
     ...plan.views.map(
@@ -137,6 +136,21 @@ export function planText(plan: ViewPlan): string {
     ...(plan.account ? [`account ${hex(plan.account.name)} ${hex(plan.account.home)}`] : []),
   ].join("\n");
 }
+
+/**
+ * The agent's command as agent-view.py reads it after the plan: an `arg` line for each argument, an `env`
+ * line for each variable (`NAME=value`), every value in hex. Through its stdin: the environment (the API key
+ * among it) is never on a command line.
+ */
+export function commandText(argv: readonly string[], env: NodeJS.ProcessEnv): string {
+  return [
+    ...argv.map((a) => `arg ${hex(a)}`),
+    ...Object.entries(env).flatMap(([k, v]) => (v === undefined ? [] : [`env ${hex(`${k}=${v}`)}`])),
+  ].join("\n");
+}
+
+/** A path, a name or a value as one field of agent-view.py's lines: no quoting to get wrong. */
+const hex = (s: string) => Buffer.from(s, "utf8").toString("hex");
 
 /** The directories the agent must pass through to reach `p`, by name, that no cover hides. */
 export function uncovered(dirs: string[], plan: ViewPlan): string[] {

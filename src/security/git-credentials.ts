@@ -77,19 +77,27 @@ export async function stashCredentials(workspace: string): Promise<StashedCreden
   const was = lstatSync(file);
   if (!was.isFile() || was.nlink !== 1)
     throw new Error(".git/config is not a plain file (a link, or a second name)");
+  await takeOut(git, entries);
   try {
-    await takeOut(git, entries);
     return taken(file, real, workspace, entries, was.mode);
   } catch (e) {
     throw new LeftOut((e as Error).message);
   }
 }
 
-/** The entries unset, one name after another (each rewrites the file under git's lock). */
+/**
+ * The entries unset, one name after another (each rewrites the file under git's lock). A failure once one
+ * is out is a {@link LeftOut}; before, nothing was taken out.
+ */
 async function takeOut(git: ReturnType<typeof gitIn>, entries: StashedCredentials["entries"]): Promise<void> {
+  let out = false;
   for (const name of new Set(entries.map((e) => e.name))) {
     const r = await git(["config", "--local", "--unset-all", name]);
-    if (r.code !== 0) throw new Error(`could not take ${name} out of .git/config`);
+    if (r.code !== 0) {
+      const why = `could not take ${name} out of .git/config`;
+      throw out ? new LeftOut(why) : new Error(why);
+    }
+    out = true;
   }
 }
 

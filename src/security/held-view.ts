@@ -20,7 +20,7 @@ import type { HeldStart } from "../agent/command.js";
 import { openStdoutFile } from "../agent/stdout-file.js";
 import { RUN_DEADLINES } from "../base/deadlines.js";
 import { quietly } from "../base/errors.js";
-import { planText, VIEW_PROGRAM, type ViewPlan } from "./agent-view.js";
+import { commandText, planText, VIEW_PROGRAM, type ViewPlan } from "./agent-view.js";
 
 /** What agent-view.py says on stderr once the view is set up (agent-view.py init()). */
 const READY = "agent view: ready\n";
@@ -110,13 +110,7 @@ export class HeldView implements HeldStart {
     const usable = this.state === "held" && this.ready && !this.exited;
     this.state = "went";
     if (!usable) throw new Error("the agent's own view ended before the agent started");
-    const hex = (s: string) => Buffer.from(s, "utf8").toString("hex");
-    const lines = [
-      ...argv.map((a) => `arg ${hex(a)}`),
-      ...Object.entries(env).flatMap(([k, v]) => (v === undefined ? [] : [`env ${hex(`${k}=${v}`)}`])),
-      "go",
-    ];
-    this.child.stdin?.end(`${lines.join("\n")}\n`);
+    this.child.stdin?.end(`${commandText(argv, env)}\ngo\n`);
     // The agent's process now: awaited as any agent's (agent/process.ts).
     this.child.ref();
     (this.child.stderr as Socket | null)?.ref();
